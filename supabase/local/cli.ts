@@ -1,0 +1,87 @@
+/**
+ * `npm start` and `npm run backend`: run the embedded stack from the command line.
+ *
+ *   npm start   -- [--port N] [--memory] [--data-dir DIR] [--host H] [--jwt-expiry S]
+ *   npm run backend -- (same flags; APIs only, no app)
+ */
+import { spawnSync } from 'node:child_process'
+import { readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { startStack } from './server.ts'
+import { appIsBuilt } from './static.ts'
+import { distDir, repoRoot } from './paths.ts'
+
+const [command = 'start', ...rest] = process.argv.slice(2)
+const { values } = parseArgs({
+  args: rest,
+  options: {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    memory: { type: 'boolean', default: false },
+    'data-dir': { type: 'string' },
+    'jwt-expiry': { type: 'string' },
+    quiet: { type: 'boolean', default: false },
+  },
+  strict: true,
+})
+
+if (command !== 'start' && command !== 'backend') {
+  console.error(`Comando desconocido: ${command} (usa start o backend)`)
+  process.exit(2)
+}
+
+const serveApp = command === 'start'
+if (serveApp && needsBuild()) {
+  console.log('Construyendo la aplicación (vite build)…')
+  const r = spawnSync('npx', ['vite', 'build'], { cwd: repoRoot, stdio: 'inherit' })
+  if (r.status !== 0) process.exit(r.status ?? 1)
+}
+
+const stack = await startStack({
+  port: Number(values.port ?? process.env.PORT ?? 54321),
+  host: values.host ?? process.env.HOST ?? '0.0.0.0',
+  memory: values.memory,
+  ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
+  ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
+  jwtExpiry: Number(values['jwt-expiry'] ?? process.env.JWT_EXPIRY ?? 3600),
+  serveApp,
+  log: values.quiet ? () => {} : (m) => console.log(m),
+})
+
+const admin = process.env.SPA_ADMIN_EMAIL ?? 'admin@spa.local'
+const staff = process.env.SPA_STAFF_EMAIL ?? 'recepcion@spa.local'
+console.log(`
+Spa Lima — backend local listo${serveApp ? ' con la aplicación' : ''}
+  URL:               ${stack.url}${serveApp ? `\n  Panel:             ${stack.url}/control-citas` : ''}
+  Base de datos:     ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : values.memory ? 'PGlite en memoria' : `PGlite en ${values['data-dir'] ?? '.data/'}`}
+  anon key:          ${stack.anonKey}
+  service_role key:  ${stack.serviceRoleKey}  (solo servidor)
+  Usuarios demo:     ${admin} / ${process.env.SPA_ADMIN_PASSWORD ?? 'admin1234'} (admin)
+                     ${staff} / ${process.env.SPA_STAFF_PASSWORD ?? 'recepcion1234'} (recepción)
+`)
+
+let stopping = false
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return
+    stopping = true
+    stack.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
+  })
+}
+
+/** True when dist/ is missing or older than any source of the app. */
+function needsBuild(): boolean {
+  if (!appIsBuilt()) return true
+  const built = statSync(join(distDir, 'index.html')).mtimeMs
+  const newer = (path: string): boolean => {
+    const st = statSync(path, { throwIfNoEntry: false })
+    if (!st) return false
+    if (st.isFile()) return st.mtimeMs > built
+    return readdirSync(path).some((f) => newer(join(path, f)))
+  }
+  return ['src', 'sync', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'].some((p) => newer(join(repoRoot, p)))
+}

@@ -1,0 +1,190 @@
+/**
+ * One database interface for the two engines the embedded stack can run on:
+ * PGlite (WASM Postgres, the default: no install, persisted under `.data/`) and a
+ * real Postgres reached through `DATABASE_URL` (node-postgres pool).
+ *
+ * Everything above this module (REST, Auth, Realtime, migrations) speaks only `Db`,
+ * so both engines run the same code paths and the same test suites.
+ */
+import { mkdirSync } from 'node:fs'
+import pg from 'pg'
+import { PGlite } from '@electric-sql/pglite'
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
+
+export interface QueryResult<T> {
+  rows: T[]
+  /** Rows touched by INSERT/UPDATE/DELETE; 0 for plain selects. */
+  affectedRows: number
+}
+
+/** Anything that can run a parameterised query: the database itself or a transaction. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>
+  /** Runs several `;`-separated statements with no parameters (migrations, bootstrap). */
+  exec(sql: string): Promise<void>
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'pg'
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  /**
+   * LISTEN on `channel`. NOTIFY is transactional in Postgres, so the callback only sees
+   * payloads of committed transactions. Resolves to an unsubscribe function.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
+  close(): Promise<void>
+}
+
+export interface OpenDbOptions {
+  /** postgres:// URL of a real server; when absent PGlite is used. */
+  databaseUrl?: string | undefined
+  /** PGlite data directory; ignored for `pg`. Absent or `memory` means in-memory. */
+  dataDir?: string | undefined
+  /** A PGlite data-dir tarball to start from (tests clone a migrated template). */
+  loadDataDir?: Blob | File | undefined
+  /** Pool size for `pg`. */
+  poolSize?: number | undefined
+}
+
+export async function openDb(options: OpenDbOptions): Promise<Db> {
+  if (options.databaseUrl) return openPg(options.databaseUrl, options.poolSize ?? 10)
+  return openPglite(options.dataDir, options.loadDataDir)
+}
+
+// ---------------------------------------------------------------------------------
+// PGlite
+
+const liteSymbol = Symbol.for('spa.pglite')
+
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | File | undefined): Promise<Db> {
+  if (dataDir && dataDir !== 'memory') mkdirSync(dataDir, { recursive: true })
+  const lite = await PGlite.create(dataDir && dataDir !== 'memory' ? dataDir : 'memory://', {
+    extensions: { pgcrypto, btree_gist },
+    ...(loadDataDir ? { loadDataDir } : {}),
+  })
+  // The API always answers in UTC, as hosted Supabase does.
+  await lite.exec(`set timezone to 'UTC'`)
+
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<T>(sql: string, params: unknown[] = []) {
+      const r = await q.query<T>(sql, params)
+      return { rows: r.rows, affectedRows: r.affectedRows ?? 0 }
+    },
+    async exec(sql: string) {
+      await q.exec(sql)
+    },
+  })
+
+  const db: Db = {
+    kind: 'pglite',
+    ...wrap(lite),
+    // PGlite runs one statement at a time and a transaction holds it exclusively, so
+    // requests are serialised by PGlite's own queue.
+    transaction: (fn) => lite.transaction((tx) => fn(wrap(tx))),
+    async listen(channel, onPayload) {
+      const unsubscribe = await lite.listen(channel, onPayload)
+      return async () => {
+        await unsubscribe()
+      }
+    },
+    async close() {
+      await lite.close()
+    },
+  }
+  Object.defineProperty(db, liteSymbol, { value: lite })
+  return db
+}
+
+/** Dumps a PGlite database so another instance can start from it (test templates). */
+export async function dumpPglite(db: Db): Promise<Blob> {
+  const lite = (db as unknown as { [liteSymbol]?: PGlite })[liteSymbol]
+  if (!lite) throw new Error('dumpPglite: not a PGlite database')
+  return lite.dumpDataDir('none')
+}
+
+// ---------------------------------------------------------------------------------
+// node-postgres
+
+// Hand Postgres' own text back for types whose JS parsing would lose information or
+// differ from PGlite; callers that need numbers cast in SQL.
+const rawText = (v: string) => v
+const typeOverrides = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    // 1700 numeric, 20 int8: keep exact text. 1082 date: keep 'YYYY-MM-DD'.
+    if (oid === 1700 || oid === 20 || oid === 1082) return rawText
+    return pg.types.getTypeParser(oid, format)
+  },
+}
+
+async function openPg(url: string, poolSize: number): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    options: '-c TimeZone=UTC',
+    types: typeOverrides,
+  })
+  // An idle client that errors (server restart) must not crash the process.
+  pool.on('error', () => {})
+
+  const wrap = (q: { query: pg.Pool['query'] }): Queryable => ({
+    async query<T>(sql: string, params: unknown[] = []) {
+      const r = await q.query(sql, params as unknown[])
+      return { rows: r.rows as T[], affectedRows: r.rowCount ?? 0 }
+    },
+    async exec(sql: string) {
+      await q.query(sql)
+    },
+  })
+
+  const listeners = new Map<string, Set<(p: string) => void>>()
+  let listenClient: pg.Client | null = null
+  async function ensureListenClient(): Promise<pg.Client> {
+    if (listenClient) return listenClient
+    const client = new pg.Client({ connectionString: url, options: '-c TimeZone=UTC' })
+    client.on('error', () => {})
+    await client.connect()
+    client.on('notification', (msg) => {
+      for (const cb of listeners.get(msg.channel) ?? []) cb(msg.payload ?? '')
+    })
+    listenClient = client
+    return client
+  }
+
+  return {
+    kind: 'pg',
+    ...wrap(pool),
+    async transaction(fn) {
+      const client = await pool.connect()
+      try {
+        await client.query('begin')
+        const result = await fn(wrap(client))
+        await client.query('commit')
+        return result
+      } catch (error) {
+        await client.query('rollback').catch(() => {})
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    async listen(channel, onPayload) {
+      const client = await ensureListenClient()
+      let set = listeners.get(channel)
+      if (!set) {
+        set = new Set()
+        listeners.set(channel, set)
+        await client.query(`listen ${pg.escapeIdentifier(channel)}`)
+      }
+      set.add(onPayload)
+      return async () => {
+        set.delete(onPayload)
+      }
+    },
+    async close() {
+      await listenClient?.end().catch(() => {})
+      await pool.end()
+    },
+  }
+}

@@ -1,0 +1,40 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+const alias = {
+  '@': fileURLToPath(new URL('./src', import.meta.url)),
+  '@sync': fileURLToPath(new URL('./sync', import.meta.url)),
+}
+
+// Unit tests (`*.test.ts`) are pure and fast. Integration tests (`*.int.test.ts`) start
+// a real embedded backend per file; they run a second time against PostgreSQL 15 when
+// SPA_TEST_DATABASE_URL is set (see tests/run-all.mjs).
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'sync/**/*.test.ts', 'supabase/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', 'node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          include: ['sync/**/*.int.test.ts', 'supabase/**/*.int.test.ts', 'tests/integration/**/*.int.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+})
