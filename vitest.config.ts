@@ -17,6 +17,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
+          // Projects with different worker settings must run in separate groups.
+          sequence: { groupOrder: 0 },
           include: ['src/**/*.test.{ts,tsx}', 'sync/**/*.test.ts', 'supabase/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', 'node_modules/**'],
           environment: 'node',
@@ -26,6 +28,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'integration',
+          sequence: { groupOrder: 1 },
           include: ['sync/**/*.int.test.ts', 'supabase/**/*.int.test.ts', 'tests/integration/**/*.int.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],

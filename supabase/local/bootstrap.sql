@@ -21,9 +21,43 @@ begin
 end
 $$;
 
-alter role service_role bypassrls;
-alter role authenticator login;
-grant anon, authenticated, service_role to authenticator;
+-- Role attributes and memberships are cluster-wide catalog rows: two databases
+-- bootstrapping at once on one server can fail with "tuple concurrently updated".
+-- Each change is made only when missing and retried a few times before giving up.
+do $$
+declare
+  attempt int := 0;
+  done boolean;
+begin
+  loop
+    done := (select rolbypassrls from pg_roles where rolname = 'service_role')
+      and (select rolcanlogin from pg_roles where rolname = 'authenticator')
+      and pg_has_role('authenticator', 'anon', 'member')
+      and pg_has_role('authenticator', 'authenticated', 'member')
+      and pg_has_role('authenticator', 'service_role', 'member');
+    exit when done;
+    attempt := attempt + 1;
+    begin
+      if not (select rolbypassrls from pg_roles where rolname = 'service_role') then
+        alter role service_role bypassrls;
+      end if;
+      if not (select rolcanlogin from pg_roles where rolname = 'authenticator') then
+        alter role authenticator login;
+      end if;
+      if not (pg_has_role('authenticator', 'anon', 'member')
+          and pg_has_role('authenticator', 'authenticated', 'member')
+          and pg_has_role('authenticator', 'service_role', 'member')) then
+        grant anon, authenticated, service_role to authenticator;
+      end if;
+    exception when others then
+      if attempt >= 5 then
+        raise;
+      end if;
+      perform pg_sleep(0.05 * attempt);
+    end;
+  end loop;
+end
+$$;
 
 -- The stack connects as the database owner and switches role per request with
 -- `set_config('role', …)`; a non-superuser owner needs membership for that.

@@ -74,6 +74,6 @@ export const corsHeaders: Record<string, string> = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
   'access-control-expose-headers':
-    'Content-Range, Content-Location, Location, Range-Unit, Content-Type, X-Supabase-Api-Version, x-sb-error-code, X-Total-Count, Link',
+    'Content-Range, Content-Location, Location, Range-Unit, Content-Type, X-Supabase-Api-Version, x-sb-error-code, X-Total-Count, Link, Retry-After',
   'access-control-max-age': '86400',
 }
