@@ -1,0 +1,240 @@
+/**
+ * The four things an admin does to staff accounts. Each keeps the Auth user (who can
+ * sign in, with which password) and the tbusuarios profile (name, admin flag, active)
+ * consistent, doing the Auth side first: when the second step fails the first is
+ * undone (create) or the operation is safe to retry (update, delete). Business rules
+ * (at least one active admin, valid names and emails) are the database's; their
+ * Spanish messages reach the caller unchanged.
+ */
+import { PublicError } from '../_shared/http.ts'
+import type { ApiResult, Caller, SupabaseApi } from '../_shared/supabase-api.ts'
+import { messages } from './messages.ts'
+
+export interface Usuario {
+  id_usuario: string
+  auth_user_id: string | null
+  id_nombre: string | null
+  id_correo: string | null
+  is_admin: boolean
+  is_active: boolean
+  _deleted: boolean
+  [column: string]: unknown
+}
+
+export interface ActionContext {
+  api: SupabaseApi
+  caller: Caller
+}
+
+type Body = Record<string, unknown>
+
+// A deactivated account is banned for 100 years: it cannot sign in or refresh, and the
+// ban ends its sessions at once. Reactivating lifts the ban.
+const DEACTIVATED_BAN = '876000h'
+const MAX_NAME = 120
+
+// ---------------------------------------------------------------------------------
+// Input
+
+// Auth's pattern (the HTML standard's), with a dot in the domain as tbusuarios requires:
+// an email this accepts is accepted by both, so neither refuses it half-way through.
+const emailPattern =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+function optionalText(body: Body, key: string): string | undefined {
+  const v = body[key]
+  if (v === undefined || v === null) return undefined
+  return typeof v === 'string' ? v : String(v)
+}
+
+function optionalFlag(body: Body, key: string): boolean | undefined {
+  const v = body[key]
+  if (v === undefined || v === null) return undefined
+  if (typeof v !== 'boolean') throw new PublicError(400, 'validation_failed', messages.invalidFlag(key))
+  return v
+}
+
+function validName(raw: string | undefined): string {
+  const name = (raw ?? '').trim()
+  if (!name) throw new PublicError(400, 'validation_failed', messages.nameRequired)
+  if (name.length > MAX_NAME) throw new PublicError(400, 'validation_failed', messages.nameTooLong)
+  return name
+}
+
+function validEmail(raw: string): string {
+  const email = raw.trim().toLowerCase()
+  if (email.length > 255 || !emailPattern.test(email)) throw new PublicError(400, 'validation_failed', messages.invalidEmail)
+  return email
+}
+
+function validPassword(password: string): string {
+  if ([...password].length < 6) throw new PublicError(400, 'weak_password', messages.passwordTooShort)
+  if (new TextEncoder().encode(password).length > 72) throw new PublicError(400, 'weak_password', messages.passwordTooLong)
+  return password
+}
+
+function validId(body: Body): string {
+  const id = body.id_usuario
+  if (typeof id !== 'string' || !uuidPattern.test(id)) throw new PublicError(400, 'validation_failed', messages.invalidId)
+  return id
+}
+
+// ---------------------------------------------------------------------------------
+// tbusuarios over REST
+
+const table = '/tbusuarios'
+
+async function findActive(api: SupabaseApi, id: string): Promise<Usuario> {
+  const r = await api.rest<Usuario[]>('GET', `${table}?select=*&id_usuario=eq.${id}&_deleted=is.false`)
+  if (!r.ok) throw failure(r, messages.unexpected)
+  const row = r.data[0]
+  if (!row) throw new PublicError(404, 'user_not_found', messages.notFound)
+  return row
+}
+
+async function patchRow(api: SupabaseApi, id: string, changes: Record<string, unknown>, failMessage: string): Promise<Usuario> {
+  const r = await api.rest<Usuario[]>('PATCH', `${table}?id_usuario=eq.${id}`, { ...changes, updated_at: new Date().toISOString() })
+  if (!r.ok || !r.data[0]) throw failure(r, failMessage)
+  return r.data[0]
+}
+
+/**
+ * A refusal from REST or Auth. The schema explains its rules in Spanish (constraint and
+ * trigger messages, e.g. 'Debe quedar al menos un administrador activo.'), so a 4xx
+ * passes that message on; anything else is logged and answered with `message`.
+ */
+function failure(r: ApiResult, message: string): PublicError {
+  const data = r.data as { message?: unknown; msg?: unknown; code?: unknown } | null
+  const detail = typeof data?.message === 'string' ? data.message : typeof data?.msg === 'string' ? data.msg : ''
+  if (r.status === 409 || data?.code === '23505') return new PublicError(409, 'email_exists', messages.duplicateEmail)
+  if (r.status >= 400 && r.status < 500 && r.status !== 401 && r.status !== 403 && detail) {
+    return new PublicError(400, typeof data?.code === 'string' ? data.code : 'rejected', detail)
+  }
+  console.error(`admin-users: ${message} (HTTP ${r.status}) ${detail}`)
+  return new PublicError(500, 'unexpected_failure', message)
+}
+
+/** A refusal from Auth (English, GoTrue codes) in the words of the users screen. */
+function authFailure(r: ApiResult, message: string): PublicError {
+  const code = (r.data as { code?: unknown } | null)?.code
+  if (code === 'email_exists') return new PublicError(409, 'email_exists', messages.duplicateEmail)
+  if (code === 'weak_password') return new PublicError(400, 'weak_password', messages.passwordTooShort)
+  console.error(`admin-users: ${message} (Auth HTTP ${r.status}) ${JSON.stringify(r.data)}`)
+  return new PublicError(500, 'unexpected_failure', message)
+}
+
+// ---------------------------------------------------------------------------------
+// Actions
+
+export async function createUser({ api }: ActionContext, body: Body): Promise<Usuario> {
+  const rawName = optionalText(body, 'nombre')
+  const rawEmail = optionalText(body, 'email')
+  if (!rawName?.trim() || !rawEmail?.trim()) throw new PublicError(400, 'validation_failed', messages.nameAndEmailRequired)
+  const nombre = validName(rawName)
+  const email = validEmail(rawEmail)
+  const rawPassword = optionalText(body, 'password')
+  if (!rawPassword?.trim()) throw new PublicError(400, 'validation_failed', messages.passwordRequired)
+  const password = validPassword(rawPassword)
+  const isAdmin = optionalFlag(body, 'is_admin') ?? false
+
+  // Deleted profiles keep their email (soft delete), so only live ones count; the
+  // database's partial unique index says the same.
+  const existing = await api.rest<Usuario[]>('GET', `${table}?select=id_usuario&id_correo=eq.${encodeURIComponent(email)}&_deleted=is.false`)
+  if (!existing.ok) throw failure(existing, messages.createFailed)
+  if (existing.data.length > 0) throw new PublicError(409, 'email_exists', messages.duplicateEmail)
+
+  const created = await api.authAdmin<{ id: string }>('POST', '/users', {
+    email,
+    password,
+    email_confirm: true,
+    user_metadata: { nombre },
+  })
+  if (!created.ok) throw authFailure(created, messages.createFailed)
+  const authUserId = created.data.id
+
+  const now = new Date().toISOString()
+  const saved = await api.rest<Usuario[]>('POST', table, {
+    id_usuario: crypto.randomUUID(),
+    auth_user_id: authUserId,
+    id_nombre: nombre,
+    id_correo: email,
+    is_admin: isAdmin,
+    is_active: true,
+    created_at: now,
+    updated_at: now,
+  })
+  if (!saved.ok || !saved.data[0]) {
+    // Never leave an account that can sign in without a profile.
+    const undo = await api.authAdmin('DELETE', `/users/${authUserId}`)
+    if (!undo.ok) console.error(`admin-users: no se pudo deshacer la cuenta ${authUserId} (HTTP ${undo.status})`)
+    throw failure(saved, messages.createFailed)
+  }
+  return saved.data[0]
+}
+
+export async function updateUser({ api, caller }: ActionContext, body: Body): Promise<Usuario> {
+  const id = validId(body)
+  const row = await findActive(api, id)
+  const rawEmail = optionalText(body, 'email')
+  if (rawEmail !== undefined && rawEmail.trim().toLowerCase() !== (row.id_correo ?? '').toLowerCase()) {
+    throw new PublicError(400, 'validation_failed', messages.emailImmutable)
+  }
+  const rawName = optionalText(body, 'nombre')
+  const nombre = rawName === undefined ? undefined : validName(rawName)
+  const isAdmin = optionalFlag(body, 'is_admin')
+  const isActive = optionalFlag(body, 'is_active')
+  const rawPassword = optionalText(body, 'password')
+  // A blank password on edit keeps the current one (spec 2 §5 Users).
+  const password = rawPassword?.trim() ? validPassword(rawPassword) : undefined
+
+  const self = row.auth_user_id === caller.id
+  if (self && isAdmin === false) throw new PublicError(400, 'validation_failed', messages.selfDemote)
+  if (self && isActive === false) throw new PublicError(400, 'validation_failed', messages.selfDeactivate)
+
+  const authChanges: Record<string, unknown> = {}
+  if (password) authChanges.password = password
+  if (nombre !== undefined && nombre !== row.id_nombre) authChanges.user_metadata = { nombre }
+  if (isActive !== undefined && isActive !== row.is_active) authChanges.ban_duration = isActive ? 'none' : DEACTIVATED_BAN
+  if (Object.keys(authChanges).length > 0) {
+    if (!row.auth_user_id) {
+      if (password || isActive) throw new PublicError(409, 'no_account', messages.noAccount)
+    } else {
+      const r = await api.authAdmin('PUT', `/users/${row.auth_user_id}`, authChanges)
+      if (!r.ok) throw authFailure(r, messages.updateFailed)
+    }
+  }
+
+  const changes: Record<string, unknown> = {}
+  if (nombre !== undefined) changes.id_nombre = nombre
+  if (isAdmin !== undefined) changes.is_admin = isAdmin
+  if (isActive !== undefined) changes.is_active = isActive
+  return Object.keys(changes).length > 0 ? patchRow(api, id, changes, messages.updateFailed) : row
+}
+
+export async function resetPassword({ api }: ActionContext, body: Body): Promise<Usuario> {
+  const id = validId(body)
+  const rawPassword = optionalText(body, 'password')
+  if (!rawPassword?.trim()) throw new PublicError(400, 'validation_failed', messages.newPasswordRequired)
+  const password = validPassword(rawPassword)
+  const row = await findActive(api, id)
+  if (!row.auth_user_id) throw new PublicError(409, 'no_account', messages.noAccount)
+  // Auth ends every session of the user: whoever knew the old password is signed out.
+  const r = await api.authAdmin('PUT', `/users/${row.auth_user_id}`, { password })
+  if (!r.ok) throw authFailure(r, messages.resetFailed)
+  return row
+}
+
+export async function deleteUser({ api, caller }: ActionContext, body: Body): Promise<Usuario> {
+  const id = validId(body)
+  const row = await findActive(api, id)
+  if (row.auth_user_id === caller.id) throw new PublicError(400, 'validation_failed', messages.selfDelete)
+  // The account goes first: if the profile update then fails, nobody can sign in with
+  // it and repeating the delete finishes the job.
+  if (row.auth_user_id) {
+    const r = await api.authAdmin('DELETE', `/users/${row.auth_user_id}`)
+    if (!r.ok && r.status !== 404) throw failure(r, messages.deleteFailed)
+  }
+  // Soft delete: clients never hard-delete replicated rows (DESIGN.md §3).
+  return patchRow(api, id, { _deleted: true, is_active: false }, messages.deleteFailed)
+}

@@ -1,0 +1,171 @@
+/**
+ * `exchange-rate` through supabase-js `functions.invoke`, against a fake Fixer.io (a
+ * local HTTP server) whose answer each test chooses.
+ */
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { startTestStack, type TestStack } from '../../../tests/support/stack.ts'
+import { createTestUser } from '../../local/auth/test-users.ts'
+import { createHandler } from './handler.ts'
+import { FIXER_MESSAGES } from './fixer-errors.ts'
+
+interface FakeAnswer {
+  status?: number
+  body: unknown
+}
+
+let fixer: Server
+let fixerUrl: string
+let answer: FakeAnswer
+const seen: URL[] = []
+
+let stack: TestStack
+let staff: SupabaseClient
+let staffToken: string
+
+beforeAll(async () => {
+  fixer = createServer((req, res) => {
+    seen.push(new URL(req.url ?? '/', 'http://fixer'))
+    res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' })
+    res.end(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body))
+  })
+  await new Promise<void>((r) => fixer.listen(0, '127.0.0.1', r))
+  fixerUrl = `http://127.0.0.1:${(fixer.address() as AddressInfo).port}/api`
+
+  stack = await startTestStack({
+    functionsEnv: { FIXER_API_KEY: 'clave-fixer-de-prueba', FIXER_BASE_URL: fixerUrl, FIXER_CACHE_SECONDS: '0' },
+  })
+  const user = await createTestUser(stack)
+  staff = await stack.signIn(user.email, user.password)
+  staffToken = (await staff.auth.getSession()).data.session!.access_token
+})
+afterAll(async () => {
+  await stack?.close()
+  await new Promise((r) => fixer?.close(r))
+})
+beforeEach(() => {
+  seen.length = 0
+})
+
+const latest = (rates: Record<string, number>) => ({ success: true, timestamp: 1_700_000_000, base: 'EUR', date: '2026-11-22', rates })
+const fixerError = (code: number, info?: string) => ({ success: false, error: { code, type: 'some_error', ...(info ? { info } : {}) } })
+
+async function invoke(client: SupabaseClient = staff) {
+  const { data, error, response } = await client.functions.invoke('exchange-rate')
+  const body = data ?? (error && 'context' in error ? await (error.context as Response).json() : null)
+  return { status: response?.status, body }
+}
+
+describe('exchange-rate', () => {
+  it('returns PEN per USD from Fixer\'s EUR rates, 2 decimals, asking only for USD and PEN', async () => {
+    answer = { body: latest({ USD: 1.0832, PEN: 4.0526 }) }
+    const { status, body } = await invoke()
+    expect(status).toBe(200)
+    expect(body).toEqual({ rate: 3.74, date: '2026-11-22' })
+    expect(seen).toHaveLength(1)
+    expect(seen[0]!.pathname).toBe('/api/latest')
+    expect(seen[0]!.searchParams.get('access_key')).toBe('clave-fixer-de-prueba')
+    expect(seen[0]!.searchParams.get('symbols')).toBe('USD,PEN')
+  })
+
+  it('rounds half up at the second decimal', async () => {
+    answer = { body: latest({ USD: 2, PEN: 7.49 }) } // 3.745
+    expect((await invoke()).body).toMatchObject({ rate: 3.75 })
+  })
+
+  it.each([
+    [101, FIXER_MESSAGES.invalidKey],
+    [103, FIXER_MESSAGES.planRestricted],
+    [105, FIXER_MESSAGES.planRestricted],
+    [104, FIXER_MESSAGES.monthlyLimit],
+    [201, FIXER_MESSAGES.invalidBase],
+    [601, FIXER_MESSAGES.invalidBase],
+    [202, FIXER_MESSAGES.invalidSymbols],
+    [602, FIXER_MESSAGES.invalidSymbols],
+  ])('maps Fixer error %i to its Spanish message', async (code, message) => {
+    answer = { body: fixerError(code, 'english info text') }
+    expect(await invoke()).toEqual({ status: 502, body: { error: { code, message } } })
+  })
+
+  it('uses Fixer\'s info text for other errors, else the generic message', async () => {
+    answer = { body: fixerError(106, 'No rates available for this date.') }
+    expect((await invoke()).body).toEqual({ error: { code: 106, message: 'No rates available for this date.' } })
+    answer = { body: fixerError(999) }
+    expect((await invoke()).body).toEqual({ error: { code: 999, message: 'Error al obtener el tipo de cambio.' } })
+  })
+
+  it.each([
+    [401, FIXER_MESSAGES.invalidKey],
+    [403, FIXER_MESSAGES.planRestricted],
+    [429, FIXER_MESSAGES.monthlyLimit],
+    [500, FIXER_MESSAGES.generic],
+  ])('maps an HTTP %i from Fixer without an error body', async (status, message) => {
+    answer = { status, body: { message: 'something upstream' } }
+    expect(await invoke()).toEqual({ status: 502, body: { error: { code: status, message } } })
+  })
+
+  it('refuses answers without usable rates', async () => {
+    for (const body of [latest({ USD: 1.08 }), latest({ USD: 0, PEN: 4 }), 'not json', { success: true }]) {
+      answer = { body }
+      expect((await invoke()).body).toMatchObject({ error: { message: 'Error al obtener el tipo de cambio.' } })
+    }
+  })
+
+  it('is for signed-in staff only', async () => {
+    answer = { body: latest({ USD: 1, PEN: 3.8 }) }
+    const { status, body } = await invoke(stack.anon())
+    expect(status).toBe(401)
+    expect(body).toMatchObject({ error: { code: 'unauthenticated' } })
+    expect(seen).toHaveLength(0)
+  })
+})
+
+describe('exchange-rate configuration', () => {
+  const env = (extra: Record<string, string>) => ({
+    SUPABASE_URL: stack.url,
+    SUPABASE_ANON_KEY: stack.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+    ...extra,
+  })
+  const call = async (handler: (req: Request) => Promise<Response>, method = 'GET') => {
+    const res = await handler(new Request('http://localhost/exchange-rate', { method, headers: { Authorization: `Bearer ${staffToken}` } }))
+    return { status: res.status, body: (await res.json()) as unknown }
+  }
+
+  it('without a key answers the invalid-key message without calling Fixer', async () => {
+    const res = await call(createHandler(env({ FIXER_BASE_URL: fixerUrl })))
+    expect(res).toEqual({ status: 503, body: { error: { code: 101, message: FIXER_MESSAGES.invalidKey } } })
+    expect(seen).toHaveLength(0)
+  })
+
+  it('reports a network failure in Spanish', async () => {
+    const closed = createServer()
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r))
+    const port = (closed.address() as AddressInfo).port
+    await new Promise((r) => closed.close(r))
+    const res = await call(createHandler(env({ FIXER_API_KEY: 'k', FIXER_BASE_URL: `http://127.0.0.1:${port}` })))
+    expect(res).toEqual({ status: 502, body: { error: { code: 'network_error', message: 'Error de red al consultar Fixer.io' } } })
+  })
+
+  it('caches a good rate (Fixer\'s free plan allows 100 calls a month) but never an error', async () => {
+    const handler = createHandler(env({ FIXER_API_KEY: 'k', FIXER_BASE_URL: fixerUrl }))
+    answer = { body: fixerError(104) }
+    expect((await call(handler)).status).toBe(502)
+    answer = { body: latest({ USD: 1, PEN: 3.8 }) }
+    expect((await call(handler, 'POST')).body).toMatchObject({ rate: 3.8 })
+    answer = { body: latest({ USD: 1, PEN: 9.99 }) }
+    expect((await call(handler)).body).toMatchObject({ rate: 3.8 })
+    expect(seen).toHaveLength(2)
+  })
+
+  it('answers the CORS preflight itself and refuses other methods', async () => {
+    const handler = createHandler(env({ FIXER_API_KEY: 'k' }))
+    const pre = await handler(new Request('http://localhost/exchange-rate', { method: 'OPTIONS' }))
+    expect(pre.status).toBe(200)
+    expect(pre.headers.get('access-control-allow-origin')).toBe('*')
+    expect(pre.headers.get('access-control-allow-headers')).toMatch(/authorization, x-client-info, apikey, content-type/)
+    expect((await call(handler, 'DELETE')).status).toBe(405)
+  })
+})

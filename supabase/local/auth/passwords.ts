@@ -1,0 +1,38 @@
+/**
+ * Password hashing as GoTrue does it: bcrypt, cost 10. bcryptjs also verifies the
+ * `$2a$` hashes pgcrypto's `crypt(pw, gen_salt('bf'))` makes, which is how
+ * supabase/seed.sql (and hosted Supabase's SQL-created users) store passwords.
+ */
+import bcrypt from 'bcryptjs'
+import { errors } from './errors.ts'
+
+const COST = 10
+/** bcrypt only reads the first 72 bytes; longer passwords are refused, like GoTrue. */
+const MAX_BYTES = 72
+
+export function hashPassword(password: string): Promise<string> {
+  return bcrypt.hash(password, COST)
+}
+
+// Compared against when there is no usable hash, so a wrong email costs the same time
+// as a wrong password and response times do not tell which emails exist.
+let timingDummy: Promise<string> | undefined
+
+export async function verifyPassword(password: string, hash: string | null | undefined): Promise<boolean> {
+  const usable = typeof hash === 'string' && /^\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}$/.test(hash)
+  const tooLong = Buffer.byteLength(password) > MAX_BYTES
+  if (!usable || tooLong) {
+    timingDummy ??= bcrypt.hash('timing-dummy', COST)
+    await bcrypt.compare(password.slice(0, MAX_BYTES), await timingDummy)
+    return false
+  }
+  return bcrypt.compare(password, hash)
+}
+
+/** GoTrue's checks before a password is stored: minimum length, bcrypt's byte limit. */
+export function checkPasswordStrength(password: string, minLength: number): void {
+  if ([...password].length < minLength) throw errors.weakPassword(minLength)
+  if (Buffer.byteLength(password) > MAX_BYTES) {
+    throw errors.validation(`Password cannot be longer than ${MAX_BYTES} bytes`)
+  }
+}
