@@ -1,0 +1,375 @@
+/**
+ * Replication of one table: RxDB's replication engine (replicateRxCollection) with our
+ * pull and push handlers and conflict handler.
+ *
+ * Pull: pages of `sync_pull` after the checkpoint (_xid, pk); the server only returns
+ * rows of finished transactions, so a late commit is never skipped. Realtime and
+ * timers only ask for a pull (reSync); no checkpoint ever comes from elsewhere.
+ *
+ * Push: one `sync_push` call per batch, every row judged on its own. For each row the
+ * server answers applied (nothing returned), conflict (its current row: RxDB calls our
+ * conflict handler, which merges three-way and logs what this device lost) or refused
+ * (recorded in 'Problemas de sincronización'; the server's state is handed to RxDB as
+ * the "conflict" and our handler takes it verbatim, so the device converges and the
+ * queue moves on). A refused insert becomes a local tombstone.
+ */
+import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
+import {
+  createRevision,
+  now,
+  getAssumedMasterState,
+  getChangedDocumentsSince,
+  getComposedPrimaryKeyOfDocumentData,
+  type RxConflictHandler,
+  type RxReplicationWriteToMasterRow,
+  type WithDeleted,
+} from 'rxdb'
+import type { AnyCollection } from '../database.ts'
+import { SyncRequestError } from '../errors/classify.ts'
+import { refusalReason } from '../errors/refusal-reason.ts'
+import { threeWayMerge } from '../merge/three-way-merge.ts'
+import { fromServerRow, pushColumns, sameDocument, sameWritableState, toServerRow, type LocalDoc, type Row } from '../tables/rows.ts'
+import { UPDATED_AT, type TableDef } from '../tables/table-def.ts'
+import type { ProblemLog } from '../status/problem-log.ts'
+import type { ConflictEntry, RefusedWrite, WriteOperation } from '../status/types.ts'
+import { nowTimestamp } from '../values/canonical.ts'
+import type { PushRow, PushRowResult, SyncBackend } from './backend.ts'
+import { backoffDelay, retrying, type RetryContext } from './retry.ts'
+
+export interface PullCheckpoint {
+  xid: string
+  id: string | null
+  /** Tombstones below this xid predate the device (see sync_pull). */
+  floor: string | null
+}
+
+export interface TableSyncEnv {
+  backend: SyncBackend
+  /** Distinguishes servers (and so checkpoints): the backend URL. */
+  identifier: string
+  problems: ProblemLog
+  batch: { pull: number; push: number }
+  /** `source` names what is being retried, so its error clears when that succeeds again. */
+  retryContext(stopped: () => boolean, source: string): RetryContext
+  pause(ms: number): Promise<void>
+  onPulled(table: string, count: number, caughtUp: boolean): void
+  onPushed(table: string): void
+  onUnexpectedError(table: string, error: unknown): void
+  /** Local writes other than `batchSize` of this table are still waiting to upload. */
+  othersPending(table: string, batchSize: number): Promise<boolean>
+  newId(): string
+  log(message: string): void
+}
+
+interface SendOutcome {
+  conflicts: LocalDoc[]
+  refused: RefusedWrite[]
+}
+
+interface PendingWork {
+  local: LocalDoc
+  assumed: LocalDoc | undefined
+  operation: WriteOperation
+}
+
+/** How many times a batch whose rows miss a parent row is retried while parents upload. */
+const FOREIGN_KEY_RETRIES = 6
+
+export class TableSync {
+  replication: RxReplicationState<Record<string, unknown>, PullCheckpoint> | null = null
+  /** Last pull checkpoint seen this session (visibility tombstones are emitted with it). */
+  lastCheckpoint: PullCheckpoint | undefined
+  /** Server states forced after a refusal, taken verbatim by the conflict handler. */
+  private readonly forced = new Map<string, LocalDoc>()
+  private readonly columns: string[]
+  private stoppedFlag = false
+  /** A pull or push cycle is running. */
+  busy = false
+
+  constructor(
+    readonly def: TableDef,
+    private readonly env: TableSyncEnv,
+  ) {
+    this.columns = pushColumns(def)
+  }
+
+  readonly conflictHandler: RxConflictHandler<Record<string, unknown>> = {
+    isEqual: (a, b) => sameDocument(this.def, a as Row, b as Row),
+    resolve: async ({ assumedMasterState, realMasterState, newDocumentState }) => {
+      const id = String(realMasterState[this.def.primaryKey])
+      const forced = this.forced.get(id)
+      if (forced) {
+        this.forced.delete(id)
+        if (sameDocument(this.def, forced, realMasterState as Row)) return realMasterState
+      }
+      const outcome = threeWayMerge(this.def, {
+        base: assumedMasterState as Row | undefined,
+        server: realMasterState as LocalDoc,
+        local: newDocumentState as LocalDoc,
+      })
+      if (outcome.lost.length > 0) {
+        const at = nowTimestamp()
+        const entries: ConflictEntry[] = outcome.lost.map((lost) => ({
+          id: this.env.newId(),
+          collection: this.def.name,
+          label: this.def.label,
+          docId: id,
+          field: lost.field,
+          localValue: lost.localValue ?? null,
+          serverValue: lost.serverValue ?? null,
+          localUpdatedAt: (newDocumentState[UPDATED_AT] as string | undefined) ?? null,
+          serverUpdatedAt: (realMasterState[UPDATED_AT] as string | undefined) ?? null,
+          reason: lost.reason === 'rule' ? lost.rule! : 'Otro dispositivo guardó un cambio más reciente en este campo.',
+          at,
+        }))
+        await this.env.problems.add('conflict', entries)
+      }
+      return outcome.doc as typeof realMasterState
+    },
+  }
+
+  start(collection: AnyCollection): void {
+    this.replication = replicateRxCollection<Record<string, unknown>, PullCheckpoint>({
+      replicationIdentifier: `spa-sync-v1|${this.env.identifier}|${this.def.name}`,
+      collection,
+      deletedField: '_deleted',
+      live: true,
+      // Our handlers retry with backoff themselves; RxDB's own loop only sees unexpected errors.
+      retryTime: 1000,
+      waitForLeadership: true,
+      autoStart: true,
+      pull: { batchSize: this.env.batch.pull, handler: (cp, size) => this.pull(cp, size) },
+      push: { batchSize: this.env.batch.push, handler: (rows) => this.push(rows) },
+    })
+    this.replication.error$.subscribe((error) => this.env.onUnexpectedError(this.def.name, error))
+    this.replication.active$.subscribe((active) => (this.busy = active))
+  }
+
+  isActive(): boolean {
+    const r = this.replication
+    return !!r && !r.isStopped() && !r.isPaused() && !!r.internalReplicationState
+  }
+
+  /** Ask for a pull now (and a re-scan of local changes). */
+  resync(): void {
+    if (this.isActive()) this.replication!.reSync()
+  }
+
+  async cancel(): Promise<void> {
+    this.stoppedFlag = true
+    await this.replication?.cancel()
+  }
+
+  /**
+   * Only a cancelled replication stops a handler. RxDB's pause() is never used: a push
+   * interrupted by a pause is dropped from the running cycle while a later queued cycle
+   * still advances the upload checkpoint past it (rxdb 17.6), so those writes would never
+   * be sent. Offline, the handlers simply wait (retry.ts) and nothing is interrupted.
+   */
+  private stopped = () => this.stoppedFlag || !this.replication || this.replication.isStopped()
+
+  // ---------------------------------------------------------------------------------
+  // Pull
+
+  private async pull(checkpoint: PullCheckpoint | undefined, batchSize: number) {
+    const ctx = this.env.retryContext(this.stopped, `pull:${this.def.name}`)
+    const page = await retrying(ctx, () =>
+      this.env.backend.pull(this.def.name, {
+        afterXid: checkpoint?.xid ?? '0',
+        afterId: checkpoint?.id ?? null,
+        limit: batchSize,
+        floor: checkpoint?.floor ?? null,
+        fresh: !checkpoint,
+      }),
+    )
+    const documents = page.rows.map((row) => fromServerRow(this.def, row))
+    const last = page.rows.at(-1)
+    const floor = checkpoint?.floor ?? page.floor
+    const next: PullCheckpoint | undefined = last
+      ? { xid: String(last._xid), id: String(last[this.def.primaryKey]), floor }
+      : checkpoint
+    if (next) this.lastCheckpoint = next
+    this.env.onPulled(this.def.name, documents.length, documents.length < batchSize)
+    return { documents, checkpoint: next }
+  }
+
+  // ---------------------------------------------------------------------------------
+  // Push
+
+  private async push(rows: RxReplicationWriteToMasterRow<Record<string, unknown>>[]): Promise<WithDeleted<Record<string, unknown>>[]> {
+    const work: PendingWork[] = []
+    for (const row of rows) {
+      const local = row.newDocumentState as LocalDoc
+      const assumed = row.assumedMasterState as LocalDoc | undefined
+      // Nothing the server would store differs (e.g. the re-push RxDB makes after a
+      // conflict the server won): no request.
+      if (assumed && sameWritableState(this.def, assumed, local)) continue
+      const operation: WriteOperation = !assumed ? 'insert' : local._deleted && !assumed._deleted ? 'delete' : 'update'
+      work.push({ local, assumed, operation })
+    }
+    const outcome: SendOutcome = { conflicts: [], refused: [] }
+    try {
+      await this.send(work, outcome, 0)
+    } catch (error) {
+      this.env.log(`${this.def.name}: subida de ${work.length} fila(s) interrumpida (${(error as Error).name}: ${(error as Error).message})`)
+      throw error
+    }
+    this.env.log(`${this.def.name}: subidas ${work.length} fila(s), ${outcome.conflicts.length - outcome.refused.length} conflicto(s), ${outcome.refused.length} rechazo(s)`)
+    // Recorded only once the whole batch went through: an attempt abandoned half-way
+    // (pause, close) is re-sent later and must not report the same refusal twice.
+    await this.env.problems.add('refused', outcome.refused)
+    this.env.onPushed(this.def.name)
+    return outcome.conflicts
+  }
+
+  private async send(work: PendingWork[], outcome: SendOutcome, foreignKeyAttempt: number): Promise<void> {
+    if (work.length === 0) return
+    const payload: PushRow[] = work.map((w) => ({
+      n: toServerRow(this.def, w.local),
+      a: w.assumed ? toServerRow(this.def, w.assumed) : null,
+    }))
+    let results: PushRowResult[]
+    try {
+      const ctx = this.env.retryContext(this.stopped, `push:${this.def.name}`)
+      results = (await retrying(ctx, () => this.env.backend.push(this.def.name, this.columns, payload))).results
+    } catch (error) {
+      if (!(error instanceof SyncRequestError) || error.failure.disposition !== 'refused') throw error
+      // The server refused the request as a whole: judge each row alone.
+      if (work.length > 1) {
+        for (const w of work) await this.send([w], outcome, foreignKeyAttempt)
+        return
+      }
+      const f = error.failure
+      results = [{ i: 0, s: 'refused', code: f.code || `HTTP${f.status}`, message: f.message, row: await this.serverRow(work[0]!) }]
+    }
+
+    // A row may reference a parent row that another table has not uploaded yet (tables
+    // replicate independently). Retrying the whole batch is safe: rows that were
+    // applied are recognised as such (idempotent), so only the orphans are re-judged.
+    // Always once (the parent may have landed between our attempt and now), then while
+    // other local writes are still waiting.
+    const missingParent = results.some((r) => r.s === 'refused' && r.code === '23503')
+    if (
+      missingParent &&
+      foreignKeyAttempt < FOREIGN_KEY_RETRIES &&
+      (foreignKeyAttempt === 0 || (await this.env.othersPending(this.def.name, work.length)))
+    ) {
+      await this.env.pause(backoffDelay(foreignKeyAttempt, 'retry'))
+      return this.send(work, outcome, foreignKeyAttempt + 1)
+    }
+
+    const at = nowTimestamp()
+    for (const r of results) {
+      const w = work[r.i]
+      if (!w) continue
+      if (r.s === 'conflict' && r.row) {
+        outcome.conflicts.push(fromServerRow(this.def, r.row))
+        continue
+      }
+      const serverVersion = r.row ? fromServerRow(this.def, r.row) : null
+      // Take the server's state back; a row the server does not have (or hides) is
+      // removed locally.
+      const state: LocalDoc = serverVersion ?? { ...w.local, _deleted: true }
+      const id = String(w.local[this.def.primaryKey])
+      this.forced.set(id, state)
+      outcome.conflicts.push(state)
+      outcome.refused.push({
+        id: this.env.newId(),
+        collection: this.def.name,
+        label: this.def.label,
+        docId: id,
+        operation: w.operation,
+        code: r.code ?? '',
+        reason: refusalReason(this.def, {
+          code: r.code ?? '',
+          message: r.message ?? null,
+          details: r.details ?? null,
+          constraint: r.constraint ?? null,
+        }),
+        serverMessage: r.message ?? null,
+        localVersion: { ...w.local },
+        serverVersion,
+        at,
+      })
+    }
+  }
+
+  /** The server's row for a write refused as a whole request (or null). */
+  private async serverRow(w: PendingWork): Promise<Row | null> {
+    const ctx = this.env.retryContext(this.stopped, `push:${this.def.name}`)
+    try {
+      return await retrying(ctx, () => this.env.backend.row(this.def.name, this.def.primaryKey, String(w.local[this.def.primaryKey])))
+    } catch (error) {
+      if (error instanceof SyncRequestError && error.failure.disposition === 'refused') return null
+      throw error
+    }
+  }
+
+  // ---------------------------------------------------------------------------------
+  // Pending uploads
+
+  /**
+   * Local documents not yet acknowledged by the server, read from RxDB's own
+   * bookkeeping (the same test its upstream uses): documents changed since the upload
+   * checkpoint whose state differs from the server state last known. Null when this
+   * tab does not replicate.
+   */
+  async pendingDocuments(options: { full?: boolean } = {}): Promise<LocalDoc[] | null> {
+    const r = this.replication
+    if (r && !r.internalReplicationState && !r.isStopped() && r.collection.database.isLeader()) {
+      // Started but not yet running (its meta-data storage is being opened).
+      await Promise.race([r.startPromise, new Promise((resolve) => setTimeout(resolve, 5000))])
+    }
+    const state = this.replication?.internalReplicationState
+    const meta = this.replication?.metaInstance
+    if (!state || !meta || this.replication?.isStopped()) return null
+    let checkpoint: unknown
+    if (!options.full) {
+      const checkpointId = getComposedPrimaryKeyOfDocumentData(meta.schema, { itemId: 'up', isCheckpoint: '1' })
+      const [checkpointDoc] = await meta.findDocumentsById([checkpointId], false)
+      checkpoint = (checkpointDoc as { checkpointData?: unknown } | undefined)?.checkpointData
+    }
+    const pk = this.def.primaryKey
+    const pending: LocalDoc[] = []
+    for (;;) {
+      const page = await getChangedDocumentsSince(state.input.forkInstance, 1000, checkpoint as never)
+      const docs = page.documents as Row[]
+      if (docs.length > 0) {
+        const assumed = await getAssumedMasterState(state, docs.map((d) => String(d[pk])))
+        for (const d of docs) {
+          const a = assumed[String(d[pk])]
+          if (!a || !sameDocument(this.def, a.docData as Row, d)) pending.push({ ...d, _deleted: d._deleted === true } as LocalDoc)
+        }
+      }
+      if (docs.length < 1000) break
+      checkpoint = page.checkpoint
+    }
+    return pending
+  }
+
+  /**
+   * Defence in depth: local changes that sit behind the upload checkpoint although the
+   * server never acknowledged them (an engine slip: nothing would ever send them) are
+   * written again unchanged, which hands them back to the upload. Returns how many.
+   */
+  async repairStalled(): Promise<number> {
+    const all = await this.pendingDocuments({ full: true })
+    const tail = await this.pendingDocuments()
+    const state = this.replication?.internalReplicationState
+    if (!all || !tail || !state || all.length === tail.length) return 0
+    const pk = this.def.primaryKey
+    const queued = new Set(tail.map((d) => String(d[pk])))
+    const stalled = all.filter((d) => !queued.has(String(d[pk])))
+    if (stalled.length === 0) return 0
+    const fork = state.input.forkInstance
+    const current = await fork.findDocumentsById(stalled.map((d) => String(d[pk])), true)
+    const token = this.replication!.collection.database.token
+    const rows = current.map((previous) => ({
+      previous,
+      document: { ...previous, _meta: { ...previous._meta, lwt: now() }, _rev: createRevision(token, previous) },
+    }))
+    await fork.bulkWrite(rows, 'spa-sync-repair')
+    this.env.log(`${this.def.name}: ${rows.length} cambio(s) locales sin subir devueltos a la cola`)
+    return rows.length
+  }
+}

@@ -1,0 +1,645 @@
+/**
+ * A sync session: the signed-in user's local database and its replication, from
+ * sign-in to sign-out (DESIGN §5, docs/decisions/0003-sync.md).
+ *
+ * - Opens one RxDB database per user with the tables that user may see (admin-only
+ *   tables only for admins; their local data is removed when the user is not one).
+ * - Replicates every table (only in the leader tab), pulls on realtime hints,
+ *   (re)subscriptions, `online`, the page becoming visible and every 60 s; attempts
+ *   nothing offline and resumes at once online; follows token refreshes and refreshes
+ *   on 401.
+ * - Publishes the status store (pending uploads, last sync, first-sync progress, the
+ *   current error, refused writes and conflicts).
+ * - close({ upload: true }) uploads what is waiting and removes the database, or says
+ *   how much could not be uploaded; close({ upload: false }) keeps everything for the
+ *   same user's next sign-in.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { RxDatabase, RxStorage } from 'rxdb'
+import type { Observable, Subscription } from 'rxjs'
+import { addTableCollections, databaseNameFor, openDatabase, removeCollections, storedCollectionNames, type AnyCollection } from './database.ts'
+import type { Classified } from './errors/classify.ts'
+import { createSupabaseBackend, type SyncBackend } from './replication/backend.ts'
+import { subscribeRealtimeHints, type RealtimeHints } from './replication/realtime-hints.ts'
+import { ReplicationStopped, retrying, type RefreshOutcome, type RetryContext } from './replication/retry.ts'
+import { TableSync } from './replication/table-sync.ts'
+import { InitialSyncTracker } from './runtime/initial-sync.ts'
+import { browserNetwork, type NetworkMonitor } from './runtime/network.ts'
+import { reconcileVisibility } from './runtime/visibility.ts'
+import { Waker } from './runtime/waker.ts'
+import { createProblemLog, type ProblemLog } from './status/problem-log.ts'
+import { createSyncStatusStore, patchCollection, removeCollectionStatus, type SyncStatusStore } from './status/status-store.ts'
+import type { SyncError } from './status/types.ts'
+import { adminFlag, productTables } from './tables/product-tables.ts'
+import { SYNC_XID, UPDATED_AT, type TableDef } from './tables/table-def.ts'
+
+export interface SyncUser {
+  /** auth.users id (the JWT `sub`). */
+  id: string
+  email?: string | null
+  isAdmin: boolean
+}
+
+export interface SyncSessionOptions {
+  /** The app's supabase-js client, signed in as `user`. */
+  supabase: SupabaseClient
+  user: SyncUser
+  /** Dexie (IndexedDB) in the browser; memory or Dexie over fake-indexeddb in Node. */
+  storage: RxStorage<unknown, unknown>
+  /** Default: the product's 12 tables. */
+  tables?: readonly TableDef[]
+  network?: NetworkMonitor
+  /** Tabs share the database and elect one replicating leader. Default: true in a browser. */
+  multiInstance?: boolean
+  /** Part of the replication identity, so another backend starts from fresh checkpoints. */
+  serverUrl?: string
+  databaseName?: string
+  batchSize?: { pull?: number; push?: number }
+  /** Checkpoint pull interval (the safety net under realtime). Default 60 s. */
+  periodicPullMs?: number
+  /** Subscribe to Supabase Realtime for change hints. Default true. */
+  realtime?: boolean
+  requestTimeoutMs?: number
+  /** When the once-per-session check for stalled local changes runs. Default 2 min. */
+  integrityCheckAfterMs?: number
+  /** Replaces the supabase-js backend (tests that drive the SQL directly). */
+  backend?: SyncBackend
+  log?: (message: string) => void
+}
+
+export interface CloseOptions {
+  /**
+   * true: explicit sign-out — upload what is waiting, then remove the local database.
+   * false: idle time-out or expiry — stop, keep the database and pending writes.
+   */
+  upload: boolean
+  /** With upload: remove the database even if some writes could not be uploaded. */
+  force?: boolean
+  /** How long to wait for the upload. Default 20 s. */
+  timeoutMs?: number
+}
+
+export interface CloseResult {
+  /** Everything local reached the server. */
+  uploaded: boolean
+  /** Local changes not uploaded (still on the device unless removed). */
+  pending: number
+  /** The local database was deleted. When false after upload:true, the session is still open. */
+  removed: boolean
+}
+
+const SHARED_STATUS_DOC = 'sync-status-shared'
+
+export class SyncSession {
+  readonly status: SyncStatusStore
+  readonly problems: ProblemLog
+  readonly collections: Record<string, AnyCollection> = {}
+  private readonly syncs = new Map<string, TableSync>()
+  private readonly waker = new Waker()
+  private readonly backend: SyncBackend
+  private readonly network: NetworkMonitor
+  private readonly log: (message: string) => void
+  private readonly cleanups: Array<() => void | Promise<void>> = []
+  private readonly subscriptions: Subscription[] = []
+  private readonly pendingTimers = new Map<string, ReturnType<typeof setTimeout>>()
+  private readonly reconciled = new Set<string>()
+  private readonly errors = new Map<string, SyncError>()
+  private tables: TableDef[]
+  private initial!: InitialSyncTracker
+  private realtime: RealtimeHints | null = null
+  private signedIn = true
+  private refreshing: Promise<RefreshOutcome> | null = null
+  private closed = false
+  private closing: Promise<CloseResult> | null = null
+  private leader = false
+
+  private constructor(
+    readonly database: RxDatabase,
+    readonly user: SyncUser,
+    private readonly options: SyncSessionOptions,
+    tables: TableDef[],
+  ) {
+    this.tables = tables
+    this.network = options.network ?? browserNetwork()
+    this.log = options.log ?? (() => {})
+    this.backend = options.backend ?? createSupabaseBackend(options.supabase, { timeoutMs: options.requestTimeoutMs })
+    this.status = createSyncStatusStore(
+      tables.map((t) => t.name),
+      this.network.isOnline(),
+      user.isAdmin,
+    )
+    this.problems = createProblemLog(database)
+  }
+
+  static async open(options: SyncSessionOptions): Promise<SyncSession> {
+    const all: TableDef[] = [...(options.tables ?? productTables)]
+    if (all.length > 12) throw new Error('RxDB open source admite 13 colecciones por contexto: usa 12 como máximo.')
+    const tables = all.filter((t) => options.user.isAdmin || !t.adminOnly)
+    const multiInstance = options.multiInstance ?? typeof window !== 'undefined'
+    const database = await openDatabase({
+      name: options.databaseName ?? databaseNameFor(options.user.id),
+      storage: options.storage,
+      multiInstance,
+    })
+    const session = new SyncSession(database, options.user, options, tables)
+    try {
+      await session.init(all)
+    } catch (error) {
+      await session.shutdown().catch(() => {})
+      await database.close().catch(() => {})
+      throw error
+    }
+    return session
+  }
+
+  // ---------------------------------------------------------------------------------
+  // Public API
+
+  collection(name: string): AnyCollection | undefined {
+    return this.collections[name]
+  }
+
+  /** Pull every table now (and re-scan local changes). */
+  resync(): void {
+    this.waker.wake()
+    for (const sync of this.syncs.values()) sync.resync()
+  }
+
+  /**
+   * Local changes not acknowledged by the server, per table (replicating tab only;
+   * others report the leader's figures). `full` checks every document, not only those
+   * after the upload checkpoint: slower, used where a wrong answer could lose data.
+   */
+  async pendingCounts(options: { full?: boolean } = {}): Promise<Record<string, number>> {
+    const out: Record<string, number> = {}
+    for (const [name, sync] of this.syncs) {
+      const docs = await sync.pendingDocuments(options)
+      out[name] = docs ? docs.length : (this.status.getState().collections[name]?.pending ?? 0)
+    }
+    return out
+  }
+
+  async pendingTotal(options: { full?: boolean } = {}): Promise<number> {
+    return Object.values(await this.pendingCounts(options)).reduce((a, b) => a + b, 0)
+  }
+
+  /**
+   * Resolves true once nothing is waiting to upload (every document checked) and every
+   * replication is idle, or false after `timeoutMs`.
+   */
+  async waitForUpload(timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs
+    this.resync()
+    while (Date.now() < deadline && !this.closed) {
+      if ((await this.pendingTotal()) === 0 && [...this.syncs.values()].every((s) => !s.busy)) {
+        if ((await this.pendingTotal({ full: true })) === 0) return true
+        // Something sits behind the upload checkpoint: hand it back to the upload.
+        for (const sync of this.syncs.values()) await sync.repairStalled()
+      }
+      await sleep(100)
+    }
+    return (await this.pendingTotal({ full: true })) === 0
+  }
+
+  close(options: CloseOptions): Promise<CloseResult> {
+    if (!this.closing) {
+      this.closing = this.doClose(options).then(
+        (result) => {
+          // A sign-out that could not upload leaves the session open: allow another try.
+          if (!result.removed && options.upload) this.closing = null
+          return result
+        },
+        (error: unknown) => {
+          this.closing = null
+          throw error
+        },
+      )
+    }
+    return this.closing
+  }
+
+  // ---------------------------------------------------------------------------------
+  // Start-up
+
+  private async init(all: TableDef[]) {
+    if (!this.user.isAdmin) {
+      // Admin-only data from an earlier admin session must not stay on the device.
+      const stored = new Set(await storedCollectionNames(this.database))
+      const stale = all.filter((t) => t.adminOnly && stored.has(t.name))
+      if (stale.length > 0) await removeCollections(this.database, stale)
+    }
+
+    for (const def of this.tables) this.syncs.set(def.name, new TableSync(def, this.tableEnv()))
+    Object.assign(
+      this.collections,
+      await addTableCollections(this.database, this.tables, (def) => this.syncs.get(def.name)!.conflictHandler),
+    )
+    this.initial = await InitialSyncTracker.load(
+      this.database,
+      this.status,
+      this.tables.map((t) => t.name),
+    )
+
+    this.subscriptions.push(
+      this.problems.refused$.subscribe((refused) => this.status.setState({ refused })),
+      this.problems.conflicts$.subscribe((conflicts) => this.status.setState({ conflicts })),
+    )
+    for (const def of this.tables) {
+      // Only local writes (and conflict resolutions) change what is waiting to upload;
+      // the download's writes never do, and during a first sync they are thousands.
+      const bulks = (this.collections[def.name] as unknown as { eventBulks$: Observable<{ context?: string }> }).eventBulks$
+      this.subscriptions.push(
+        bulks.subscribe((bulk) => {
+          if (!bulk.context?.startsWith('replication-downstream')) this.schedulePending(def.name)
+        }),
+      )
+    }
+
+    this.cleanups.push(this.network.subscribe((online) => this.onNetwork(online)))
+    const { data } = this.options.supabase.auth.onAuthStateChange((event) => this.onAuthEvent(event))
+    this.cleanups.push(() => data.subscription.unsubscribe())
+
+    for (const def of this.tables) this.syncs.get(def.name)!.start(this.collections[def.name]!)
+    if (!this.network.isOnline()) this.status.setState({ online: false })
+    // Writes left waiting by an earlier session show at once, offline too.
+    for (const def of this.tables) this.schedulePending(def.name, 0)
+    this.watchAdminFlag()
+    this.status.setState({ phase: 'running' })
+
+    // Only the leader tab replicates; the others mirror its status.
+    void this.database.waitForLeadership().then(() => this.becomeLeader(), () => {})
+    if (!this.database.isLeader()) this.mirrorSharedStatus()
+  }
+
+  private becomeLeader() {
+    if (this.closed) return
+    this.leader = true
+    this.status.setState({ replicating: true })
+    const initialTables = this.initial.tables()
+    if (initialTables.length > 0) void this.countInitial(initialTables)
+
+    if (this.options.realtime !== false) {
+      this.realtime = subscribeRealtimeHints({
+        supabase: this.options.supabase,
+        tables: this.tables.map((t) => t.name),
+        onChange: (table) => this.syncs.get(table)?.resync(),
+        onResubscribe: () => this.resync(),
+        onStatus: (status, error) => this.log(`realtime: ${status}${error ? ` (${error.message})` : ''}`),
+      })
+    }
+
+    const every = this.options.periodicPullMs ?? 60_000
+    const timer = setInterval(() => this.resync(), every)
+    this.cleanups.push(() => clearInterval(timer))
+    this.scheduleIntegrityCheck(this.options.integrityCheckAfterMs ?? 120_000)
+
+    if (typeof document !== 'undefined' && typeof document.addEventListener === 'function') {
+      const onVisible = () => {
+        if (document.visibilityState === 'visible') this.resync()
+      }
+      document.addEventListener('visibilitychange', onVisible)
+      this.cleanups.push(() => document.removeEventListener('visibilitychange', onVisible))
+    }
+
+    // Other tabs read pending counts and progress from here.
+    this.cleanups.push(
+      this.status.subscribe((s) => {
+        clearTimeout(this.pendingTimers.get(SHARED_STATUS_DOC))
+        this.pendingTimers.set(
+          SHARED_STATUS_DOC,
+          setTimeout(() => {
+            if (this.closed) return
+            void (this.database as unknown as LocalDocs)
+              .upsertLocal(SHARED_STATUS_DOC, {
+                collections: s.collections,
+                initialSync: s.initialSync,
+                error: s.error,
+              })
+              .catch(() => {})
+          }, 250),
+        )
+      }),
+    )
+  }
+
+  private mirrorSharedStatus() {
+    const local = this.database as unknown as LocalDocs
+    this.subscriptions.push(
+      local.getLocal$(SHARED_STATUS_DOC).subscribe((doc) => {
+        if (!doc || this.leader) return
+        const shared = doc.toJSON().data as Pick<ReturnType<SyncStatusStore['getState']>, 'collections' | 'initialSync' | 'error'>
+        for (const [name, c] of Object.entries(shared.collections ?? {})) patchCollection(this.status, name, c)
+        this.status.setState({ initialSync: shared.initialSync ?? null, error: shared.error ?? null })
+      }),
+    )
+  }
+
+  private async countInitial(tables: string[]) {
+    try {
+      const counts = await Promise.all(tables.map((t) => retrying(this.sessionRetry(`count:${t}`), () => this.backend.count(t))))
+      this.clearError(...tables.map((t) => `count:${t}`))
+      this.initial.setTotal(counts.reduce((a, b) => a + b, 0))
+    } catch (error) {
+      if (!(error instanceof ReplicationStopped)) this.log(`conteo inicial: ${String(error)}`)
+    }
+  }
+
+  // ---------------------------------------------------------------------------------
+  // Environment handed to each table's replication
+
+  private tableEnv() {
+    return {
+      backend: this.backend,
+      identifier: this.options.serverUrl ?? (this.options.supabase as unknown as { supabaseUrl?: string }).supabaseUrl ?? 'supabase',
+      problems: this.problems,
+      batch: { pull: this.options.batchSize?.pull ?? 1000, push: this.options.batchSize?.push ?? 100 },
+      retryContext: (stopped: () => boolean, source: string) => this.retryContext(stopped, source),
+      pause: (ms: number) => this.waker.sleep(ms),
+      onPulled: (table: string, count: number, caughtUp: boolean) => this.onPulled(table, count, caughtUp),
+      onPushed: (table: string) => {
+        this.clearError(`push:${table}`, `unexpected:${table}`)
+        this.schedulePending(table, 0)
+      },
+      onUnexpectedError: (table: string, error: unknown) => this.onUnexpectedError(table, error),
+      // Counted afresh: the status figures are debounced and may not show a write yet.
+      othersPending: async (table: string, batch: number) => {
+        const counts = await this.pendingCounts()
+        return Object.entries(counts).some(([name, n]) => (name === table ? n > batch : n > 0))
+      },
+      newId: () => crypto.randomUUID(),
+      log: (message: string) => this.log(message),
+    }
+  }
+
+  private retryContext(stopped: () => boolean, source: string): RetryContext {
+    return {
+      stopped: () => this.closed || stopped(),
+      online: () => this.network.isOnline(),
+      signedIn: () => this.signedIn,
+      pause: (ms) => this.waker.sleep(ms),
+      refreshAuth: () => this.refreshAuth(),
+      onFailure: (f) => this.onFailure(source, f),
+    }
+  }
+
+  private sessionRetry(source: string): RetryContext {
+    return this.retryContext(() => false, source)
+  }
+
+  private async refreshAuth(): Promise<RefreshOutcome> {
+    this.refreshing ??= (async (): Promise<RefreshOutcome> => {
+      try {
+        const { data, error } = await this.options.supabase.auth.refreshSession()
+        if (!error && data.session) return 'ok'
+        const status = (error as { status?: number } | null)?.status ?? 0
+        if (error && (error.name === 'AuthRetryableFetchError' || status === 0 || status >= 500)) return 'retry'
+        // The refresh token is gone or revoked: supabase-js signs the user out. Every
+        // pending write stays on the device for this user's next sign-in.
+        this.signedIn = false
+        this.setError('session', { message: 'Tu sesión terminó. Inicia sesión de nuevo para sincronizar; tus cambios pendientes se conservan.', code: 'auth' })
+        return 'signed-out'
+      } catch {
+        return 'retry'
+      } finally {
+        this.refreshing = null
+      }
+    })()
+    return this.refreshing
+  }
+
+  // ---------------------------------------------------------------------------------
+  // Events
+
+  private onNetwork(online: boolean) {
+    this.status.setState({ online })
+    if (this.closed) return
+    // Waiting retries re-check the network when woken: offline they wait, online they go.
+    if (online) {
+      this.resync()
+    } else {
+      this.waker.wake()
+    }
+  }
+
+  private onAuthEvent(event: string) {
+    if (event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED') {
+      this.clearError('session')
+      this.signedIn = true
+      this.resync()
+    } else if (event === 'SIGNED_OUT') {
+      // Nothing can be sent without a session; writes wait for this user's next sign-in.
+      this.signedIn = false
+    }
+  }
+
+  private onPulled(table: string, count: number, caughtUp: boolean) {
+    this.clearError(`pull:${table}`, `unexpected:${table}`)
+    patchCollection(this.status, table, { lastPulledAt: new Date().toISOString() })
+    this.initial.onPulled(table, count, caughtUp)
+    if (caughtUp && !this.reconciled.has(table)) {
+      this.reconciled.add(table)
+      void this.checkVisibility(table)
+    }
+  }
+
+  /**
+   * Once per session, when the device has been running a while, every document of every
+   * table is checked for local changes the upload would never see (see
+   * TableSync.repairStalled). Sequential and late: it reads everything, which must not
+   * compete with a first sync. waitForUpload() and sign-out run the same check.
+   */
+  private scheduleIntegrityCheck(afterMs: number) {
+    const timer = setTimeout(async () => {
+      for (const [name, sync] of this.syncs) {
+        if (this.closed) return
+        await sync.repairStalled().catch((error: unknown) => this.log(`${name}: revisión de cambios sin subir: ${String(error)}`))
+      }
+    }, afterMs)
+    this.cleanups.push(() => clearTimeout(timer))
+  }
+
+  private async checkVisibility(table: string) {
+    const sync = this.syncs.get(table)
+    const collection = this.collections[table]
+    if (!sync || !collection) return
+    try {
+      const result = await reconcileVisibility(sync, collection, this.backend, (op) => retrying(this.sessionRetry(`visibility:${table}`), op))
+      this.clearError(`visibility:${table}`)
+      if (!result.checked) this.reconciled.delete(table) // try again after the next catch-up
+      if (result.removed > 0) this.log(`${table}: ${result.removed} fila(s) ya no visibles eliminadas del dispositivo`)
+    } catch (error) {
+      this.reconciled.delete(table)
+      if (!(error instanceof ReplicationStopped) && !this.closed) this.log(`visibilidad ${table}: ${String(error)}`)
+    }
+  }
+
+  private onFailure(source: string, f: Classified) {
+    if (f.status === 0 && !this.network.isOnline()) return
+    const message =
+      f.disposition === 'auth'
+        ? 'La sesión expiró; renovando el acceso…'
+        : f.disposition === 'incompatible'
+          ? 'El servidor no tiene instalada la sincronización (falta una migración). Se reintentará.'
+          : f.status === 0
+            ? 'Sin conexión con el servidor. Se reintentará automáticamente.'
+            : `El servidor no respondió bien (HTTP ${f.status}). Se reintentará automáticamente.`
+    this.setError(source, { message, code: f.code || String(f.status) })
+  }
+
+  private onUnexpectedError(table: string, error: unknown) {
+    if (this.closed) return
+    if (isStoppedError(error)) {
+      this.log(`${table}: ciclo detenido (pausa o cierre)`)
+      return
+    }
+    this.log(`${table}: ${String((error as Error)?.message ?? error)}`)
+    this.setError(`unexpected:${table}`, { message: `Error inesperado al sincronizar ${table}.`, collection: table })
+  }
+
+  /**
+   * Errors are kept per source (a table's pull or push, the session, …) and each clears
+   * when its own source succeeds again: a working pull must not hide a failing push.
+   * The status shows the most recent one still standing.
+   */
+  private setError(source: string, error: Omit<SyncError, 'at'>) {
+    const table = source.includes(':') ? source.slice(source.indexOf(':') + 1) : undefined
+    this.errors.set(source, { ...(table ? { collection: table } : {}), ...error, at: new Date().toISOString() })
+    this.publishError()
+  }
+
+  private clearError(...sources: string[]) {
+    let changed = false
+    for (const source of sources) changed = this.errors.delete(source) || changed
+    if (changed) this.publishError()
+  }
+
+  private publishError() {
+    const latest = [...this.errors.values()].sort((a, b) => (a.at < b.at ? 1 : -1))[0] ?? null
+    if (this.status.getState().error !== latest) this.status.setState({ error: latest })
+  }
+
+  // ---------------------------------------------------------------------------------
+  // Pending uploads
+
+  private schedulePending(table: string, delay = 150) {
+    if (this.closed) return
+    clearTimeout(this.pendingTimers.get(table))
+    this.pendingTimers.set(
+      table,
+      setTimeout(() => void this.computePending(table), delay),
+    )
+  }
+
+  private async computePending(table: string) {
+    const sync = this.syncs.get(table)
+    if (!sync || this.closed) return
+    try {
+      const docs = await sync.pendingDocuments()
+      if (docs === null) return
+      const oldest = docs.map((d) => d[UPDATED_AT]).filter((v): v is string => typeof v === 'string').sort()[0] ?? null
+      patchCollection(this.status, table, { pending: docs.length, oldestPendingAt: oldest })
+    } catch (error) {
+      if (!this.closed) this.log(`pendientes ${table}: ${String(error)}`)
+    }
+  }
+
+  // ---------------------------------------------------------------------------------
+  // Admin demotion
+
+  private watchAdminFlag() {
+    const users = this.collections[adminFlag.table]
+    if (!this.user.isAdmin || !users) return
+    this.subscriptions.push(
+      users.findOne({ selector: { [adminFlag.userColumn]: this.user.id } }).$.subscribe((doc) => {
+        if (doc && doc.get(adminFlag.flagColumn) === false && !doc.deleted) void this.demote()
+      }),
+    )
+  }
+
+  /** The user lost the admin flag: admin-only tables leave the device at once. */
+  private async demote() {
+    if (!this.status.getState().isAdmin || this.closed) return
+    this.status.setState({ isAdmin: false })
+    const adminTables = this.tables.filter((t) => t.adminOnly)
+    for (const def of adminTables) {
+      // Writes still waiting in these tables cannot be sent any more: say so instead of
+      // letting them vanish with the local data.
+      const unsent = (await this.syncs.get(def.name)?.pendingDocuments().catch(() => null)) ?? []
+      const at = new Date().toISOString()
+      await this.problems.add(
+        'refused',
+        unsent.map((doc) => ({
+          id: crypto.randomUUID(),
+          collection: def.name,
+          label: def.label,
+          docId: String(doc[def.primaryKey]),
+          operation: doc[SYNC_XID] ? (doc._deleted ? 'delete' : 'update') : 'insert',
+          code: '42501',
+          reason: 'Ya no tienes permisos de administrador: este cambio no se envió al servidor.',
+          serverMessage: null,
+          localVersion: { ...doc },
+          serverVersion: null,
+          at,
+        })),
+      )
+      await this.syncs.get(def.name)?.cancel()
+      this.syncs.delete(def.name)
+      this.initial.drop(def.name)
+      removeCollectionStatus(this.status, def.name)
+      delete this.collections[def.name]
+    }
+    this.tables = this.tables.filter((t) => !t.adminOnly)
+    await removeCollections(this.database, adminTables)
+    this.log('el usuario ya no es administrador: datos de administración eliminados del dispositivo')
+  }
+
+  // ---------------------------------------------------------------------------------
+  // Shutdown
+
+  private async doClose(options: CloseOptions): Promise<CloseResult> {
+    if (this.closed) return { uploaded: true, pending: 0, removed: false }
+    if (options.upload) {
+      if (this.network.isOnline() && this.signedIn) await this.waitForUpload(options.timeoutMs ?? 20_000)
+      // Every document is checked: deleting the database on a wrong "nothing pending"
+      // would lose data.
+      const pending = await this.pendingTotal({ full: true })
+      if (pending > 0 && !options.force) return { uploaded: false, pending, removed: false }
+      this.status.setState({ phase: 'closing' })
+      await this.shutdown()
+      await this.database.remove()
+      this.status.setState({ phase: 'closed' })
+      return { uploaded: pending === 0, pending, removed: true }
+    }
+    const pending = await this.pendingTotal()
+    this.status.setState({ phase: 'closing' })
+    await this.shutdown()
+    await this.database.close()
+    this.status.setState({ phase: 'closed' })
+    return { uploaded: pending === 0, pending, removed: false }
+  }
+
+  private async shutdown() {
+    this.closed = true
+    this.waker.wake()
+    for (const t of this.pendingTimers.values()) clearTimeout(t)
+    for (const s of this.subscriptions) s.unsubscribe()
+    await this.realtime?.close()
+    for (const c of this.cleanups.splice(0)) await c()
+    await Promise.all([...this.syncs.values()].map((s) => s.cancel()))
+    await this.initial?.flush()
+  }
+}
+
+interface LocalDocs {
+  upsertLocal(id: string, data: Record<string, unknown>): Promise<unknown>
+  getLocal$(id: string): Observable<{ toJSON(): { data: unknown } } | null>
+}
+
+function isStoppedError(error: unknown): boolean {
+  const inner = (error as { parameters?: { errors?: Array<{ name?: string }> } })?.parameters?.errors ?? []
+  return (error as Error)?.name === 'ReplicationStopped' || inner.some((e) => e?.name === 'ReplicationStopped')
+}
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}

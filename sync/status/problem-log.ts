@@ -1,0 +1,82 @@
+/**
+ * The persistent 'Problemas de sincronización' list: refused writes and conflict-log
+ * entries. Kept in RxDB local documents of the user's database, not in collections
+ * (the open-source RxDB allows 13 collections per realm and the 12 tables use them),
+ * so the list survives reloads, is shared by every tab, and goes away with the user's
+ * database on sign-out.
+ */
+import { map, type Observable } from 'rxjs'
+import type { RxDatabase } from 'rxdb'
+import type { ConflictEntry, RefusedWrite } from './types.ts'
+
+const DOC_ID = { refused: 'sync-problems-refused', conflict: 'sync-problems-conflicts' } as const
+export type ProblemKind = keyof typeof DOC_ID
+
+type Entry<K extends ProblemKind> = K extends 'refused' ? RefusedWrite : ConflictEntry
+
+export interface ProblemLog {
+  readonly refused$: Observable<RefusedWrite[]>
+  readonly conflicts$: Observable<ConflictEntry[]>
+  list<K extends ProblemKind>(kind: K): Promise<Entry<K>[]>
+  add<K extends ProblemKind>(kind: K, entries: Entry<K>[]): Promise<void>
+  dismiss(kind: ProblemKind, id: string): Promise<void>
+  dismissAll(kind: ProblemKind): Promise<void>
+}
+
+function identity(e: RefusedWrite | ConflictEntry): string {
+  if ('field' in e) return `c|${e.collection}|${e.docId}|${e.field}|${e.localUpdatedAt}|${e.serverUpdatedAt}`
+  return `r|${e.collection}|${e.docId}|${e.code}|${String(e.localVersion.updated_at ?? '')}`
+}
+
+interface LocalDocDb {
+  getLocal$(id: string): Observable<{ get(path: string): unknown } | null>
+  getLocal(id: string): Promise<{ get(path: string): unknown } | null>
+  upsertLocal(id: string, data: Record<string, unknown>): Promise<unknown>
+}
+
+/**
+ * `limit` bounds each list; the oldest entries go first. It is large on purpose:
+ * entries are the only record of data the server refused.
+ */
+export function createProblemLog(db: RxDatabase, limit = 1000): ProblemLog {
+  const local = db as unknown as LocalDocDb
+  // One writer at a time: read-modify-write of a whole list must not interleave.
+  let queue: Promise<unknown> = Promise.resolve()
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = queue.then(fn, fn)
+    queue = run.catch(() => {})
+    return run
+  }
+
+  const items$ = <K extends ProblemKind>(kind: K): Observable<Entry<K>[]> =>
+    local.getLocal$(DOC_ID[kind]).pipe(map((doc) => ((doc?.get('items') as Entry<K>[] | undefined) ?? []).slice()))
+
+  async function list<K extends ProblemKind>(kind: K): Promise<Entry<K>[]> {
+    const doc = await local.getLocal(DOC_ID[kind])
+    return ((doc?.get('items') as Entry<K>[] | undefined) ?? []).slice()
+  }
+
+  async function write<K extends ProblemKind>(kind: K, change: (items: Entry<K>[]) => Entry<K>[]) {
+    await serial(async () => {
+      const next = change(await list(kind))
+      await local.upsertLocal(DOC_ID[kind], { items: next.slice(-limit) })
+    })
+  }
+
+  return {
+    refused$: items$('refused'),
+    conflicts$: items$('conflict'),
+    list,
+    add: (kind, entries) =>
+      entries.length === 0
+        ? Promise.resolve()
+        : write(kind, (items) => {
+            // The same refusal or loss reported again (a push re-sent after a crash or a
+            // pause) is one problem, not two.
+            const seen = new Set(items.map(identity))
+            return [...items, ...entries.filter((e) => !seen.has(identity(e)))]
+          }),
+    dismiss: (kind, id) => write(kind, (items) => items.filter((e) => e.id !== id)),
+    dismissAll: (kind) => write(kind, () => []),
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * What staff see about synchronisation (DESIGN §5): online/offline, changes waiting to
+ * upload, last sync time, first-sync progress, the current error, and the
+ * 'Problemas de sincronización' list (refused writes and conflicts).
+ */
+
+export interface CollectionStatus {
+  /** Local changes not yet acknowledged by the server. */
+  pending: number
+  /** `updated_at` (device clock) of the oldest of them. */
+  oldestPendingAt: string | null
+  /** Last time a pull of this collection succeeded (device clock, ISO). */
+  lastPulledAt: string | null
+}
+
+export interface InitialSyncProgress {
+  /** Documents received so far. */
+  pulled: number
+  /** Exact server count at the start (non-deleted rows visible to the user). */
+  total: number
+  done: boolean
+}
+
+export interface SyncError {
+  /** Spanish, for people. */
+  message: string
+  at: string
+  collection?: string
+  /** HTTP status / SQLSTATE / PostgREST code when known. */
+  code?: string
+}
+
+export type WriteOperation = 'insert' | 'update' | 'delete'
+
+/** A write the server refused for good; the device took the server's state back. */
+export interface RefusedWrite {
+  id: string
+  collection: string
+  /** Spanish table label, e.g. 'Citas'. */
+  label: string
+  docId: string
+  operation: WriteOperation
+  /** SQLSTATE or PostgREST code. */
+  code: string
+  /** Spanish reason for people. */
+  reason: string
+  /** The server's own message (may be technical English). */
+  serverMessage: string | null
+  localVersion: Record<string, unknown>
+  /** Null when the row does not exist or is not visible on the server. */
+  serverVersion: Record<string, unknown> | null
+  at: string
+}
+
+/** A value of this device replaced by a concurrent edit (or kept out by a business rule). */
+export interface ConflictEntry {
+  id: string
+  collection: string
+  label: string
+  docId: string
+  field: string
+  /** The value this device had and lost. */
+  localValue: unknown
+  /** The value that was kept. */
+  serverValue: unknown
+  localUpdatedAt: string | null
+  serverUpdatedAt: string | null
+  /** Spanish explanation. */
+  reason: string
+  at: string
+}
+
+export type SyncPhase = 'starting' | 'running' | 'closing' | 'closed'
+
+export interface SyncStatus {
+  phase: SyncPhase
+  online: boolean
+  /** This tab is the one replicating (leader election); others mirror its status. */
+  replicating: boolean
+  isAdmin: boolean
+  collections: Record<string, CollectionStatus>
+  pendingTotal: number
+  oldestPendingAt: string | null
+  /** Data is current as of this time: the oldest of the collections' last pulls. */
+  lastSyncAt: string | null
+  /** First sync of this device/user, null when there was nothing to initialise. */
+  initialSync: InitialSyncProgress | null
+  error: SyncError | null
+  refused: RefusedWrite[]
+  conflicts: ConflictEntry[]
+}
+
+export function initialStatus(tables: readonly string[], online: boolean, isAdmin: boolean): SyncStatus {
+  return {
+    phase: 'starting',
+    online,
+    replicating: false,
+    isAdmin,
+    collections: Object.fromEntries(tables.map((t) => [t, { pending: 0, oldestPendingAt: null, lastPulledAt: null }])),
+    pendingTotal: 0,
+    oldestPendingAt: null,
+    lastSyncAt: null,
+    initialSync: null,
+    error: null,
+    refused: [],
+    conflicts: [],
+  }
+}
+
+/** Recomputes the totals derived from the per-collection figures. */
+export function withTotals(status: SyncStatus): SyncStatus {
+  const list = Object.values(status.collections)
+  const oldest = list.map((c) => c.oldestPendingAt).filter((v): v is string => !!v).sort()[0] ?? null
+  const pulls = list.map((c) => c.lastPulledAt)
+  const lastSyncAt = pulls.length > 0 && pulls.every((p) => !!p) ? ([...pulls].sort()[0] ?? null) : null
+  return {
+    ...status,
+    pendingTotal: list.reduce((n, c) => n + c.pending, 0),
+    oldestPendingAt: oldest,
+    lastSyncAt,
+  }
+}
