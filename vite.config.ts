@@ -1,25 +1,170 @@
-import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vite'
+import { readFileSync, rmSync } from 'node:fs'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { build, defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { VitePWA } from 'vite-plugin-pwa'
+import sharp from 'sharp'
 
 const backend = process.env.SPA_BACKEND_URL ?? 'http://localhost:54321'
+const alias = {
+  '@': fileURLToPath(new URL('./src', import.meta.url)),
+  '@sync': fileURLToPath(new URL('./sync', import.meta.url)),
+}
+
+/** PNG app icons rendered from the committed SVG artwork at build time (no binaries in git). */
+function appIcons(): Plugin {
+  const svg = (name: string) => readFileSync(fileURLToPath(new URL(`./public/brand/${name}.svg`, import.meta.url)))
+  const icons = [
+    { file: 'icons/icon-192.png', source: 'icon', size: 192 },
+    { file: 'icons/icon-512.png', source: 'icon', size: 512 },
+    { file: 'icons/maskable-512.png', source: 'maskable', size: 512 },
+    { file: 'icons/apple-touch-icon.png', source: 'maskable', size: 180 },
+  ]
+  return {
+    name: 'spa-app-icons',
+    apply: 'build',
+    async generateBundle() {
+      for (const icon of icons) {
+        const source = await sharp(svg(icon.source), { density: 300 }).resize(icon.size, icon.size).png({ compressionLevel: 9 }).toBuffer()
+        this.emitFile({ type: 'asset', fileName: icon.file, source })
+      }
+    },
+  }
+}
+
+/**
+ * Preloads the two latin font files so they arrive with the first render instead of
+ * swapping in later (a swap moves the hero's text and counts as layout shift).
+ */
+function preloadFonts(): Plugin {
+  return {
+    name: 'spa-preload-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const fonts = Object.keys(ctx.bundle ?? {}).filter((f) => /(nunito-sans-latin-wght-normal|cormorant-garamond-latin-600-normal)-[\w-]+\.woff2$/.test(f))
+        return fonts.map((f) => ({
+          tag: 'link',
+          attrs: { rel: 'preload', href: `/${f}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+          injectTo: 'head' as const,
+        }))
+      },
+    },
+  }
+}
+
+/**
+ * Static HTML of the home page's hero in index.html (src/features/home/hero-prerender.tsx),
+ * rendered by a small SSR build of that one module: the heading and artwork paint with
+ * the HTML instead of after the JavaScript. CSS-module class names are derived from the
+ * file and class, so the SSR build and the client build agree.
+ */
+function prerenderHero(): Plugin {
+  return {
+    name: 'spa-prerender-hero',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    enforce: 'post',
+    async generateBundle(_options, bundle) {
+      const html = bundle['index.html']
+      if (!html || html.type !== 'asset') return
+      // One directory per build: several builds may run at once on a shared checkout.
+      const outDir = fileURLToPath(new URL(`./node_modules/.cache/spa-prerender-${process.pid}-${Date.now()}`, import.meta.url))
+      await build({
+        configFile: false,
+        logLevel: 'silent',
+        resolve: { alias },
+        plugins: [react()],
+        build: { ssr: 'src/features/home/hero-prerender.tsx', outDir, emptyOutDir: true, rollupOptions: { output: { entryFileNames: 'hero.mjs' } } },
+      })
+      const { renderHero } = (await import(pathToFileURL(`${outDir}/hero.mjs`).href)) as { renderHero: () => string }
+      // main.tsx imports the app after the first paint; its chunks download meanwhile.
+      const app = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/app.tsx'))
+      const preload = new Set<string>()
+      const visit = (file: string) => {
+        const chunk = bundle[file]
+        if (!chunk || chunk.type !== 'chunk' || preload.has(file)) return
+        preload.add(file)
+        chunk.imports.forEach(visit)
+      }
+      if (app) visit(app.fileName)
+      // Their CSS styles the prerendered hero: it is linked now (render-blocking, as before).
+      const css = [...preload].flatMap((f) => {
+        const chunk = bundle[f]
+        return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : []
+      })
+      const links = [
+        ...[...new Set(css)].map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+        ...[...preload].map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}">`),
+      ].join('\n    ')
+      html.source = String(html.source)
+        .replace('<div id="root"></div>', `<div id="root">${renderHero()}</div>`)
+        .replace('</head>', `  ${links}\n  </head>`)
+        // With the hero in the HTML the first paint needs no JavaScript: let the CSS, the
+        // fonts and the artwork go first, then the app's scripts.
+        .replace(/<script type="module" crossorigin/g, '<script type="module" fetchpriority="low" crossorigin')
+        .replace(/<link rel="modulepreload" crossorigin/g, '<link rel="modulepreload" fetchpriority="low" crossorigin')
+      rmSync(outDir, { recursive: true, force: true })
+    },
+  }
+}
 
 export default defineConfig({
-  resolve: {
-    alias: {
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-      '@sync': fileURLToPath(new URL('./sync', import.meta.url)),
-    },
-  },
+  resolve: { alias },
   plugins: [
     tanstackRouter({
       target: 'react',
       routesDirectory: './src/routes',
       generatedRouteTree: './src/route-tree.gen.ts',
       autoCodeSplitting: true,
+      codeSplittingOptions: {
+        // The home page is the first paint of most visits: keep it in the entry chunk
+        // instead of a second round trip. Every other route (login, the panel) is lazy.
+        splitBehavior: ({ routeId }) => (routeId === '/' ? [] : undefined),
+      },
     }),
     react(),
+    appIcons(),
+    preloadFonts(),
+    prerenderHero(),
+    VitePWA({
+      // Registered by the panel code only (src/lib/pwa), never by the public page: public
+      // visitors do not download the panel's chunks, staff get everything precached.
+      injectRegister: false,
+      registerType: 'prompt',
+      strategies: 'generateSW',
+      manifest: {
+        name: 'Spa Lima — Control de Citas',
+        short_name: 'Spa Lima',
+        description: 'Panel de control de citas, pacientes y pagos de Spa Lima. Funciona sin internet.',
+        lang: 'es-PE',
+        dir: 'ltr',
+        start_url: '/control-citas',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        background_color: '#faf7f2',
+        theme_color: '#2c4d3e',
+        categories: ['business', 'health', 'lifestyle'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // Any panel URL opens from the cached shell with the network off.
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/(rest|auth|functions|realtime|storage)\//, /^\/app-config\.json$/],
+        // xlsx and RxDB are big; they must still be available offline.
+        maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: false,
+      },
+    }),
   ],
   server: {
     // `npm run dev`: the APIs and the runtime config come from the embedded backend.

@@ -1,18 +1,10 @@
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { RouterProvider, createRouter } from '@tanstack/react-router'
-import { routeTree } from './route-tree.gen'
+/**
+ * Entry: the home page's hero is already in the HTML (vite.config.ts, prerenderHero), so
+ * the app starts right after the browser has painted it, instead of making that first
+ * paint wait for React, the router and Mantine to be evaluated. Its chunks are already
+ * downloading (modulepreload in index.html).
+ */
+const boot = () => void import('./app.tsx')
 
-const router = createRouter({ routeTree })
-
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router
-  }
-}
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-)
+if (document.visibilityState === 'hidden') boot()
+else requestAnimationFrame(() => setTimeout(boot, 0))

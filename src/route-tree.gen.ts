@@ -10,33 +10,110 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as ControlCitasRouteImport } from './routes/control-citas'
+import { Route as LoginRouteImport } from './routes/login'
+import { Route as ControlCitasIndexRouteImport } from './routes/control-citas/index'
+import { Route as ControlCitasSeccionRouteImport } from './routes/control-citas/$seccion'
+import { Route as ControlCitasPacientesRouteImport } from './routes/control-citas/pacientes'
+import { Route as ControlCitasSincronizacionRouteImport } from './routes/control-citas/sincronizacion'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ControlCitasRoute = ControlCitasRouteImport.update({
+  id: '/control-citas',
+  path: '/control-citas',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ControlCitasIndexRoute = ControlCitasIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => ControlCitasRoute,
+} as any)
+const ControlCitasSeccionRoute = ControlCitasSeccionRouteImport.update({
+  id: '/$seccion',
+  path: '/$seccion',
+  getParentRoute: () => ControlCitasRoute,
+} as any)
+const ControlCitasPacientesRoute = ControlCitasPacientesRouteImport.update({
+  id: '/pacientes',
+  path: '/pacientes',
+  getParentRoute: () => ControlCitasRoute,
+} as any)
+const ControlCitasSincronizacionRoute =
+  ControlCitasSincronizacionRouteImport.update({
+    id: '/sincronizacion',
+    path: '/sincronizacion',
+    getParentRoute: () => ControlCitasRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/control-citas': typeof ControlCitasRouteWithChildren
+  '/login': typeof LoginRoute
+  '/control-citas/$seccion': typeof ControlCitasSeccionRoute
+  '/control-citas/pacientes': typeof ControlCitasPacientesRoute
+  '/control-citas/sincronizacion': typeof ControlCitasSincronizacionRoute
+  '/control-citas/': typeof ControlCitasIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/login': typeof LoginRoute
+  '/control-citas/$seccion': typeof ControlCitasSeccionRoute
+  '/control-citas/pacientes': typeof ControlCitasPacientesRoute
+  '/control-citas/sincronizacion': typeof ControlCitasSincronizacionRoute
+  '/control-citas': typeof ControlCitasIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/control-citas': typeof ControlCitasRouteWithChildren
+  '/login': typeof LoginRoute
+  '/control-citas/$seccion': typeof ControlCitasSeccionRoute
+  '/control-citas/pacientes': typeof ControlCitasPacientesRoute
+  '/control-citas/sincronizacion': typeof ControlCitasSincronizacionRoute
+  '/control-citas/': typeof ControlCitasIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/control-citas'
+    | '/login'
+    | '/control-citas/$seccion'
+    | '/control-citas/pacientes'
+    | '/control-citas/sincronizacion'
+    | '/control-citas/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/login'
+    | '/control-citas/$seccion'
+    | '/control-citas/pacientes'
+    | '/control-citas/sincronizacion'
+    | '/control-citas'
+  id:
+    | '__root__'
+    | '/'
+    | '/control-citas'
+    | '/login'
+    | '/control-citas/$seccion'
+    | '/control-citas/pacientes'
+    | '/control-citas/sincronizacion'
+    | '/control-citas/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  ControlCitasRoute: typeof ControlCitasRouteWithChildren
+  LoginRoute: typeof LoginRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +125,73 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/control-citas': {
+      id: '/control-citas'
+      path: '/control-citas'
+      fullPath: '/control-citas'
+      preLoaderRoute: typeof ControlCitasRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/control-citas/': {
+      id: '/control-citas/'
+      path: '/'
+      fullPath: '/control-citas/'
+      preLoaderRoute: typeof ControlCitasIndexRouteImport
+      parentRoute: typeof ControlCitasRoute
+    }
+    '/control-citas/$seccion': {
+      id: '/control-citas/$seccion'
+      path: '/$seccion'
+      fullPath: '/control-citas/$seccion'
+      preLoaderRoute: typeof ControlCitasSeccionRouteImport
+      parentRoute: typeof ControlCitasRoute
+    }
+    '/control-citas/pacientes': {
+      id: '/control-citas/pacientes'
+      path: '/pacientes'
+      fullPath: '/control-citas/pacientes'
+      preLoaderRoute: typeof ControlCitasPacientesRouteImport
+      parentRoute: typeof ControlCitasRoute
+    }
+    '/control-citas/sincronizacion': {
+      id: '/control-citas/sincronizacion'
+      path: '/sincronizacion'
+      fullPath: '/control-citas/sincronizacion'
+      preLoaderRoute: typeof ControlCitasSincronizacionRouteImport
+      parentRoute: typeof ControlCitasRoute
+    }
   }
 }
 
+interface ControlCitasRouteChildren {
+  ControlCitasSeccionRoute: typeof ControlCitasSeccionRoute
+  ControlCitasPacientesRoute: typeof ControlCitasPacientesRoute
+  ControlCitasSincronizacionRoute: typeof ControlCitasSincronizacionRoute
+  ControlCitasIndexRoute: typeof ControlCitasIndexRoute
+}
+
+const ControlCitasRouteChildren: ControlCitasRouteChildren = {
+  ControlCitasSeccionRoute: ControlCitasSeccionRoute,
+  ControlCitasPacientesRoute: ControlCitasPacientesRoute,
+  ControlCitasSincronizacionRoute: ControlCitasSincronizacionRoute,
+  ControlCitasIndexRoute: ControlCitasIndexRoute,
+}
+
+const ControlCitasRouteWithChildren = ControlCitasRoute._addFileChildren(
+  ControlCitasRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  ControlCitasRoute: ControlCitasRouteWithChildren,
+  LoginRoute: LoginRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,0 +1,68 @@
+/**
+ * Time choices for the public booking form (spec 1 §9): every 30 minutes from opening
+ * to closing inclusive, skipping the break, shown as 'hh:mm a' ('09:30 am').
+ * Already-booked slots are not filtered: the form only requests a time, staff confirm.
+ */
+
+export const SLOT_STEP_MINUTES = 30
+
+/** One row of tb_horarios as the public form reads it (times are 'HH:mm:ss' or null). */
+export interface HorarioDia {
+  hora_apertura: string | null
+  hora_cierre: string | null
+  descanso_inicio: string | null
+  descanso_fin: string | null
+  esta_abierto: boolean
+}
+
+export type SlotsResult =
+  /** Closed, not configured, or unreadable: 'Horarios no disponibles'. */
+  | { kind: 'cerrado' }
+  /** Opening or closing time missing: 'Horarios Incompletos'. */
+  | { kind: 'incompleto' }
+  /** Possibly empty ('No hay horarios'). */
+  | { kind: 'horas'; slots: string[] }
+
+/** 'HH:mm' or 'HH:mm:ss' → minutes since midnight, or null when absent or malformed. */
+export function parseTime(value: string | null | undefined): number | null {
+  if (!value) return null
+  const m = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim())
+  if (!m) return null
+  const h = Number(m[1])
+  const min = Number(m[2])
+  if (h > 23 || min > 59) return null
+  return h * 60 + min
+}
+
+/** Minutes since midnight → 'hh:mm a' in 12-hour form with lowercase am/pm. */
+export function formatSlot(minutes: number): string {
+  const h24 = Math.floor(minutes / 60)
+  const mm = String(minutes % 60).padStart(2, '0')
+  const h12 = h24 % 12 === 0 ? 12 : h24 % 12
+  return `${String(h12).padStart(2, '0')}:${mm} ${h24 < 12 ? 'am' : 'pm'}`
+}
+
+/**
+ * The bookable times of one day. `notBefore` (minutes since midnight) drops times that
+ * have already passed when the chosen date is today in Peru; callers pass null otherwise.
+ */
+export function generateSlots(horario: HorarioDia | null | undefined, notBefore: number | null = null): SlotsResult {
+  if (!horario || !horario.esta_abierto) return { kind: 'cerrado' }
+  const open = parseTime(horario.hora_apertura)
+  const close = parseTime(horario.hora_cierre)
+  if (open === null || close === null) return { kind: 'incompleto' }
+
+  const breakStart = parseTime(horario.descanso_inicio)
+  const breakEnd = parseTime(horario.descanso_fin)
+  const hasBreak = breakStart !== null && breakEnd !== null && breakEnd > breakStart
+
+  const slots: string[] = []
+  for (let t = open; t <= close; t += SLOT_STEP_MINUTES) {
+    // The break runs from its start up to (not including) its end: the spa is open
+    // again at the end time, so that slot is offered.
+    if (hasBreak && t >= breakStart && t < breakEnd) continue
+    if (notBefore !== null && t < notBefore) continue
+    slots.push(formatSlot(t))
+  }
+  return { kind: 'horas', slots }
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest'
+import {
+  BOOKING_REQUIRED,
+  BOOKING_TIME_REQUIRED,
+  bookingSaveError,
+  emptyBookingForm,
+  findTratamientoByName,
+  sortTratamientos,
+  toReserva,
+  validateBooking,
+  type BookingForm,
+} from './booking.ts'
+
+const today = '2025-03-10'
+const complete: BookingForm = {
+  nombre: ' Lucía Ramos ',
+  email: 'lucia@correo.pe',
+  telefono: '',
+  servicio: 't-1',
+  fecha: '2025-03-11',
+  hora: '10:00 am',
+  mensaje: '  ',
+}
+
+describe('validateBooking', () => {
+  it('accepts a complete form', () => {
+    expect(validateBooking(complete, { hoursAvailable: true, today })).toBeNull()
+  })
+
+  it.each(['nombre', 'email', 'servicio', 'fecha'] as const)('requires %s with the spec text', (field) => {
+    const problem = validateBooking({ ...complete, [field]: '  ' }, { hoursAvailable: true, today })
+    expect(problem).toEqual({ ...BOOKING_REQUIRED, field })
+    expect(`${problem?.title}: ${problem?.description}`).toBe(
+      'Error de Validación: Por favor completa todos los campos obligatorios (*). Nombre, email, servicio y fecha son requeridos.',
+    )
+  })
+
+  it('points at the first missing field in form order', () => {
+    expect(validateBooking(emptyBookingForm, { hoursAvailable: false, today })?.field).toBe('nombre')
+    expect(validateBooking({ ...emptyBookingForm, nombre: 'Ana', email: 'a@b.pe' }, { hoursAvailable: false, today })?.field).toBe('servicio')
+  })
+
+  it('leaves telefono and mensaje optional', () => {
+    expect(validateBooking({ ...complete, telefono: '', mensaje: '' }, { hoursAvailable: true, today })).toBeNull()
+  })
+
+  it('requires a time only when the date has time choices', () => {
+    const noTime = { ...complete, hora: '' }
+    expect(validateBooking(noTime, { hoursAvailable: true, today })).toEqual({
+      title: 'Error de Validación',
+      description: BOOKING_TIME_REQUIRED,
+      field: 'hora',
+    })
+    expect(validateBooking(noTime, { hoursAvailable: false, today })).toBeNull()
+  })
+
+  it('checks an optional phone the way the server does', () => {
+    expect(validateBooking({ ...complete, telefono: '+51 987-654-321' }, { hoursAvailable: true, today })).toBeNull()
+    expect(validateBooking({ ...complete, telefono: '98765' }, { hoursAvailable: true, today })?.field).toBe('telefono')
+    expect(validateBooking({ ...complete, telefono: 'llamar tarde' }, { hoursAvailable: true, today })?.field).toBe('telefono')
+  })
+
+  it('rejects a malformed email and a past date', () => {
+    expect(validateBooking({ ...complete, email: 'lucia@correo' }, { hoursAvailable: true, today })?.field).toBe('email')
+    expect(validateBooking({ ...complete, fecha: '2025-03-09' }, { hoursAvailable: true, today })?.field).toBe('fecha')
+    expect(validateBooking({ ...complete, fecha: today }, { hoursAvailable: true, today })).toBeNull()
+  })
+})
+
+describe('toReserva', () => {
+  it('trims, sends blank optional fields as null and marks the request pendiente', () => {
+    expect(toReserva(complete, { id_tratamiento: 't-1', nombre: 'Masaje Relajante', costo: 80, duracion_estimada_minutos: 60 })).toEqual({
+      nombre_cliente: 'Lucía Ramos',
+      email_cliente: 'lucia@correo.pe',
+      telefono_cliente: null,
+      id_tratamiento: 't-1',
+      nombre_tratamiento: 'Masaje Relajante',
+      fecha_reserva: '2025-03-11',
+      hora_reserva: '10:00 am',
+      mensaje_adicional: null,
+      estado_reserva: 'pendiente',
+    })
+  })
+
+  it('keeps optional values when given and a null time when the day had none', () => {
+    const r = toReserva(
+      { ...complete, telefono: ' 987 654 321 ', mensaje: 'Alergia a nueces', hora: '' },
+      { id_tratamiento: 7, nombre: 'Facial', costo: null, duracion_estimada_minutos: null },
+    )
+    expect(r).toMatchObject({ telefono_cliente: '987 654 321', mensaje_adicional: 'Alergia a nueces', hora_reserva: null, id_tratamiento: 7 })
+  })
+})
+
+describe('messages', () => {
+  it('formats the save failure as the spec does', () => {
+    expect(bookingSaveError('sin conexión')).toEqual({
+      title: 'Error al Guardar Reserva',
+      description: 'Hubo un problema al registrar tu solicitud: sin conexión. Intenta de nuevo.',
+    })
+  })
+})
+
+describe('treatments', () => {
+  const list = [{ nombre: 'Reflexología' }, { nombre: 'aromaterapia' }, { nombre: 'Ácido hialurónico' }, { nombre: 'Masaje Relajante' }]
+
+  it('sorts by Spanish locale, ignoring case and accents', () => {
+    expect(sortTratamientos(list).map((t) => t.nombre)).toEqual(['Ácido hialurónico', 'aromaterapia', 'Masaje Relajante', 'Reflexología'])
+    expect(list[0]!.nombre).toBe('Reflexología') // the input is not mutated
+  })
+
+  it('matches a name ignoring case, accents and extra spaces', () => {
+    expect(findTratamientoByName(list, 'reflexologia')?.nombre).toBe('Reflexología')
+    expect(findTratamientoByName(list, ' Masaje   relajante ')?.nombre).toBe('Masaje Relajante')
+    expect(findTratamientoByName(list, 'Día de Relajación')).toBeUndefined()
+    expect(findTratamientoByName(list, '')).toBeUndefined()
+    expect(findTratamientoByName(list, null)).toBeUndefined()
+  })
+})

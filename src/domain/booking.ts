@@ -1,0 +1,114 @@
+/**
+ * The public booking request (spec 1 §5, §8): validation in the order the spec gives,
+ * and the tb_reservas row it becomes.
+ */
+import { emptyToNull, fold, isEmail } from './text.ts'
+
+export interface BookingForm {
+  nombre: string
+  email: string
+  telefono: string
+  /** Selected treatment id ('' when none). */
+  servicio: string
+  /** YYYY-MM-DD ('' when none). */
+  fecha: string
+  /** 'hh:mm a' ('' when none). */
+  hora: string
+  mensaje: string
+}
+
+export const emptyBookingForm: BookingForm = { nombre: '', email: '', telefono: '', servicio: '', fecha: '', hora: '', mensaje: '' }
+
+export interface Tratamiento {
+  id_tratamiento: string | number
+  nombre: string
+  costo: number | string | null
+  duracion_estimada_minutos: number | null
+}
+
+export type BookingField = 'nombre' | 'email' | 'telefono' | 'servicio' | 'fecha' | 'hora'
+
+export interface BookingProblem {
+  title: string
+  description: string
+  /** The first field to fix, to move the focus there. */
+  field: BookingField
+}
+
+export const BOOKING_REQUIRED = {
+  title: 'Error de Validación',
+  description: 'Por favor completa todos los campos obligatorios (*). Nombre, email, servicio y fecha son requeridos.',
+} as const
+
+export const BOOKING_TIME_REQUIRED = 'Por favor, selecciona una hora preferida.'
+
+/**
+ * Null when the form can be sent. `hoursAvailable` is true when the chosen date has
+ * time choices: only then is the time required.
+ */
+export function validateBooking(form: BookingForm, opts: { hoursAvailable: boolean; today: string }): BookingProblem | null {
+  const missing = (['nombre', 'email', 'servicio', 'fecha'] as const).find((f) => form[f].trim() === '')
+  if (missing) return { ...BOOKING_REQUIRED, field: missing }
+  if (!isEmail(form.email)) {
+    return { title: 'Error de Validación', description: 'Por favor ingresa un email válido (por ejemplo, nombre@correo.com).', field: 'email' }
+  }
+  // The same shape the server's check accepts (digits and + ( ) . - spaces, 6–20 long).
+  if (form.telefono.trim() && !/^[0-9+() .-]{6,20}$/.test(form.telefono.trim())) {
+    return { title: 'Error de Validación', description: 'Por favor ingresa un teléfono válido: solo números, entre 6 y 20 caracteres.', field: 'telefono' }
+  }
+  // The date input has min=today, but a typed or stale date can still be in the past.
+  if (form.fecha < opts.today) {
+    return { title: 'Error de Validación', description: 'La fecha de la cita no puede ser anterior a hoy.', field: 'fecha' }
+  }
+  if (opts.hoursAvailable && form.hora === '') return { title: 'Error de Validación', description: BOOKING_TIME_REQUIRED, field: 'hora' }
+  return null
+}
+
+export interface ReservaInsert {
+  nombre_cliente: string
+  email_cliente: string
+  telefono_cliente: string | null
+  id_tratamiento: string | number
+  nombre_tratamiento: string
+  fecha_reserva: string
+  hora_reserva: string | null
+  mensaje_adicional: string | null
+  estado_reserva: 'pendiente'
+}
+
+/** The row POSTed to tb_reservas (optional fields as null, status always 'pendiente'). */
+export function toReserva(form: BookingForm, tratamiento: Tratamiento): ReservaInsert {
+  return {
+    nombre_cliente: form.nombre.trim(),
+    email_cliente: form.email.trim(),
+    telefono_cliente: emptyToNull(form.telefono),
+    id_tratamiento: tratamiento.id_tratamiento,
+    nombre_tratamiento: tratamiento.nombre,
+    fecha_reserva: form.fecha,
+    hora_reserva: emptyToNull(form.hora),
+    mensaje_adicional: emptyToNull(form.mensaje),
+    estado_reserva: 'pendiente',
+  }
+}
+
+export const bookingSaveError = (message: string) => ({
+  title: 'Error al Guardar Reserva',
+  description: `Hubo un problema al registrar tu solicitud: ${message}. Intenta de nuevo.`,
+})
+
+export const BOOKING_SUCCESS = {
+  title: '¡Reserva Solicitada!',
+  description: 'Hemos recibido tu solicitud. Te contactaremos pronto para confirmar tu cita.',
+} as const
+
+/** Treatments in the order the spec asks: by name, Spanish locale. */
+export function sortTratamientos<T extends { nombre: string }>(list: readonly T[]): T[] {
+  return [...list].sort((a, b) => a.nombre.localeCompare(b.nombre, 'es', { sensitivity: 'base' }))
+}
+
+/** The treatment whose name matches `name`, ignoring case, accents and spacing. */
+export function findTratamientoByName<T extends { nombre: string }>(list: readonly T[], name: string | null | undefined): T | undefined {
+  const wanted = fold(name).replace(/\s+/g, ' ')
+  if (!wanted) return undefined
+  return list.find((t) => fold(t.nombre).replace(/\s+/g, ' ') === wanted)
+}

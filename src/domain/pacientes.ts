@@ -1,0 +1,176 @@
+/**
+ * Patients (spec 1 §2, §5, §8): the form's validation and the row it becomes, the
+ * instant search, duplicate detection before saving and the server's duplicate-key
+ * messages.
+ */
+import { emptyToNull, fold, isEmail } from './text.ts'
+import { isIsoDate } from './peru-time.ts'
+
+/** The editable columns of tb_pacientes. */
+export interface PacienteFields {
+  nombre: string
+  apellido: string
+  dni: string | null
+  telefono: string | null
+  email: string | null
+  /** YYYY-MM-DD */
+  fecha_nacimiento: string | null
+  direccion: string | null
+  historial_medico: string | null
+  nro_historia: string | null
+}
+
+export interface Paciente extends PacienteFields {
+  id_paciente: string
+  created_at: string
+}
+
+/** What the dialog edits: every field as text ('' = empty). */
+export type PacienteForm = { [K in keyof PacienteFields]: string }
+
+export const emptyPacienteForm: PacienteForm = {
+  nombre: '',
+  apellido: '',
+  dni: '',
+  telefono: '',
+  email: '',
+  fecha_nacimiento: '',
+  direccion: '',
+  historial_medico: '',
+  nro_historia: '',
+}
+
+export function toPacienteForm(p: PacienteFields): PacienteForm {
+  const out = { ...emptyPacienteForm }
+  for (const key of Object.keys(out) as Array<keyof PacienteForm>) out[key] = p[key] ?? ''
+  return out
+}
+
+export type PacienteErrors = Partial<Record<keyof PacienteForm, string>>
+
+/** Field errors; empty when the form can be saved. `today` is Peru's YYYY-MM-DD. */
+export function validatePaciente(form: PacienteForm, today: string): PacienteErrors {
+  const errors: PacienteErrors = {}
+  if (!form.nombre.trim()) errors.nombre = 'El nombre es obligatorio.'
+  if (!form.apellido.trim()) errors.apellido = 'El apellido es obligatorio.'
+  if (form.email.trim() && !isEmail(form.email)) errors.email = 'Ingresa un correo electrónico válido.'
+  const dni = form.dni.trim()
+  if (dni && (dni.length < 4 || dni.length > 20)) errors.dni = 'El DNI debe tener entre 4 y 20 caracteres.'
+  const fecha = form.fecha_nacimiento.trim()
+  if (fecha && (!isIsoDate(fecha) || fecha < '1900-01-01')) errors.fecha_nacimiento = 'Ingresa una fecha válida.'
+  else if (fecha && fecha > today) errors.fecha_nacimiento = 'La fecha de nacimiento no puede ser futura.'
+  return errors
+}
+
+/** The columns to write: trimmed, optional ones as null (email lowercased for uniqueness). */
+export function toPacienteFields(form: PacienteForm): PacienteFields {
+  const email = emptyToNull(form.email)
+  return {
+    nombre: form.nombre.trim(),
+    apellido: form.apellido.trim(),
+    dni: emptyToNull(form.dni),
+    telefono: emptyToNull(form.telefono),
+    email: email ? email.toLowerCase() : null,
+    fecha_nacimiento: emptyToNull(form.fecha_nacimiento),
+    direccion: emptyToNull(form.direccion),
+    historial_medico: emptyToNull(form.historial_medico),
+    nro_historia: emptyToNull(form.nro_historia),
+  }
+}
+
+export function nombreCompleto(p: Pick<PacienteFields, 'nombre' | 'apellido'>): string {
+  return `${p.nombre} ${p.apellido}`.trim()
+}
+
+/**
+ * A search index: one folded haystack per patient, built once per list, so a keystroke
+ * costs one `includes` per patient (thousands of patients stay instant).
+ */
+export interface PacienteSearchIndex<T> {
+  entries: ReadonlyArray<{ paciente: T; haystack: string }>
+}
+
+export function buildPacienteIndex<T extends Pick<PacienteFields, 'nombre' | 'apellido' | 'dni' | 'email'>>(list: readonly T[]): PacienteSearchIndex<T> {
+  return {
+    entries: list.map((p) => ({
+      paciente: p,
+      // Each field separately (the spec's contains match), plus "nombre apellido" so a
+      // full name typed in the box also finds the patient. \u0001 never appears in a term.
+      haystack: [fold(p.nombre), fold(p.apellido), fold(p.dni), fold(p.email), fold(`${p.nombre} ${p.apellido}`)].join('\u0001'),
+    })),
+  }
+}
+
+/** Case- and accent-insensitive contains match on nombre, apellido, dni and email. */
+export function searchPacientes<T>(index: PacienteSearchIndex<T>, term: string): T[] {
+  const needle = fold(term).replace(/\s+/g, ' ')
+  if (!needle) return index.entries.map((e) => e.paciente)
+  const out: T[] = []
+  for (const e of index.entries) if (e.haystack.includes(needle)) out.push(e.paciente)
+  return out
+}
+
+/** Newest first (spec: ordered by created_at descending), ties by name. */
+export function sortPacientes<T extends Pick<Paciente, 'created_at' | 'nombre' | 'apellido'>>(list: readonly T[]): T[] {
+  return [...list].sort((a, b) =>
+    a.created_at === b.created_at ? nombreCompleto(a).localeCompare(nombreCompleto(b), 'es') : a.created_at < b.created_at ? 1 : -1,
+  )
+}
+
+export const PACIENTE_DUPLICATE_MESSAGES = {
+  dni: 'Ya existe un paciente con este DNI.',
+  email: 'Ya existe un paciente con este correo electrónico.',
+  primaryKey: 'Conflicto: Ya existe un paciente con este ID. (Clave primaria duplicada)',
+  other: 'Ya existe un paciente con datos duplicados.',
+} as const
+
+/** Checked on the device before saving: another live patient with the same DNI or email. */
+export function findDuplicate(
+  list: ReadonlyArray<Pick<Paciente, 'id_paciente' | 'dni' | 'email'>>,
+  candidate: Pick<PacienteFields, 'dni' | 'email'>,
+  selfId: string | null,
+): 'dni' | 'email' | null {
+  const dni = candidate.dni?.trim()
+  const email = candidate.email?.trim().toLowerCase()
+  for (const p of list) {
+    if (p.id_paciente === selfId) continue
+    if (dni && p.dni?.trim() === dni) return 'dni'
+  }
+  for (const p of list) {
+    if (p.id_paciente === selfId) continue
+    if (email && p.email?.trim().toLowerCase() === email) return 'email'
+  }
+  return null
+}
+
+/** A server error as PostgREST / Postgres report it. */
+export interface ServerError {
+  code?: string
+  status?: number
+  message?: string
+  details?: string | null
+}
+
+export function isDuplicateKey(error: ServerError): boolean {
+  return error.code === '23505' || error.status === 409
+}
+
+/** The spec's message for a duplicate-key refusal (null when it is not one). */
+export function duplicateKeyMessage(error: ServerError): string | null {
+  if (!isDuplicateKey(error)) return null
+  const text = `${error.message ?? ''} ${error.details ?? ''}`.toLowerCase()
+  if (text.includes('dni')) return PACIENTE_DUPLICATE_MESSAGES.dni
+  if (text.includes('email') || text.includes('correo')) return PACIENTE_DUPLICATE_MESSAGES.email
+  if (text.includes('pkey') || text.includes('primary key') || text.includes('id_paciente')) return PACIENTE_DUPLICATE_MESSAGES.primaryKey
+  return error.message?.trim() || PACIENTE_DUPLICATE_MESSAGES.other
+}
+
+export const pacienteToasts = {
+  created: (name: string) => ({ title: '¡Paciente Registrado!', description: `${name} ha sido registrado exitosamente.` }),
+  updated: (name: string) => ({ title: '¡Paciente Actualizado!', description: `${name} ha sido actualizado exitosamente.` }),
+  deleted: (name: string) => ({ title: '¡Paciente Eliminado!', description: `${name} ha sido eliminado.` }),
+  loadError: 'No se pudo cargar la lista de pacientes.',
+  saveError: (editing: boolean, message: string) => `No se pudo ${editing ? 'actualizar' : 'registrar'} el paciente. ${message}`.trim(),
+  deleteError: 'No se pudo eliminar el paciente.',
+  confirmDelete: '¿Estás seguro de eliminar este paciente?',
+} as const

@@ -1,0 +1,60 @@
+/** The public booking form's three calls (spec 1 §7), through the light PostgREST client. */
+import { sortTratamientos, type ReservaInsert, type Tratamiento } from '@/domain/booking.ts'
+import type { HorarioDia } from '@/domain/booking-slots.ts'
+import type { DiaSemana } from '@/domain/peru-time.ts'
+import { getPublicDb } from '@/lib/supabase/public-client.ts'
+
+/** A PostgREST error or a failed fetch, as a plain Error with the server's message. */
+export class BookingApiError extends Error {
+  constructor(
+    message: string,
+    readonly network: boolean,
+  ) {
+    super(message)
+  }
+}
+
+function fail(error: { message: string; code?: string }): never {
+  const network = navigator.onLine === false || /failed to fetch|networkerror|load failed|fetch failed/i.test(error.message)
+  throw new BookingApiError(error.message, network)
+}
+
+async function db() {
+  try {
+    return await getPublicDb()
+  } catch (error) {
+    throw new BookingApiError((error as Error).message, true)
+  }
+}
+
+export async function fetchTratamientos(): Promise<Tratamiento[]> {
+  const { data, error } = await (
+    await db()
+  )
+    .from('tb_tratamientos')
+    .select('id_tratamiento, nombre, costo, duracion_estimada_minutos')
+    .eq('activo', true)
+    .eq('tipo', 'tratamiento')
+    .order('nombre', { ascending: true })
+  if (error) fail(error)
+  return sortTratamientos((data ?? []) as Tratamiento[])
+}
+
+export async function fetchHorario(dia: DiaSemana): Promise<HorarioDia | null> {
+  const { data, error } = await (
+    await db()
+  )
+    .from('tb_horarios')
+    .select('hora_apertura, hora_cierre, descanso_inicio, descanso_fin, esta_abierto')
+    .eq('dia_semana', dia)
+    .eq('esta_abierto', true)
+    .maybeSingle()
+  if (error) fail(error)
+  return (data as HorarioDia | null) ?? null
+}
+
+export async function insertReserva(row: ReservaInsert): Promise<void> {
+  // No read-back: visitors may insert a request but not read the table.
+  const { error } = await (await db()).from('tb_reservas').insert(row)
+  if (error) fail(error)
+}

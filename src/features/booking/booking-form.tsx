@@ -1,0 +1,274 @@
+/**
+ * The public booking request (spec 1 §2, §4, §5, §8). Online only: while offline it says
+ * so, keeps what was typed (also across a reload, in sessionStorage) and sends nothing.
+ */
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { Button, NativeSelect, TextInput, Textarea } from '@mantine/core'
+import { IconCalendarCheck } from '@tabler/icons-react'
+import {
+  emptyBookingForm,
+  findTratamientoByName,
+  toReserva,
+  validateBooking,
+  BOOKING_SUCCESS,
+  bookingSaveError,
+  type BookingField,
+  type BookingForm,
+  type Tratamiento,
+} from '@/domain/booking.ts'
+import { formatSoles } from '@/domain/money.ts'
+import { peruToday } from '@/domain/peru-time.ts'
+import { toast } from '@/lib/toast/toast-store.ts'
+import { OfflineNotice } from '@/lib/ui/offline-notice.tsx'
+import { useOnline } from '@/lib/ui/use-online.ts'
+import { NO_HOURS_INLINE, useHoras } from './use-horas.ts'
+import type { TratamientosState } from './use-tratamientos.ts'
+import '@/lib/theme/form-components.css'
+import classes from './booking.module.css'
+
+const DRAFT_KEY = 'spa-lima.reserva-borrador'
+
+function loadDraft(): BookingForm {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? 'null') as Partial<BookingForm> | null
+    return saved ? { ...emptyBookingForm, ...saved } : emptyBookingForm
+  } catch {
+    return emptyBookingForm
+  }
+}
+
+function treatmentLabel(t: Tratamiento): string {
+  const parts = [
+    t.duracion_estimada_minutos ? `${t.duracion_estimada_minutos} min` : null,
+    t.costo !== null && t.costo !== '' ? formatSoles(t.costo) : null,
+  ].filter(Boolean)
+  return parts.length ? `${t.nombre} — ${parts.join(' · ')}` : t.nombre
+}
+
+export interface BookingFormProps {
+  tratamientos: TratamientosState
+  /** The service asked for by ?service= or a card (matched by treatment name). */
+  requestedService: string | null
+  /** Called after a successful request (clears ?service=). */
+  onBooked: () => void
+}
+
+export function BookingFormCard({ tratamientos, requestedService, onBooked }: BookingFormProps) {
+  const [form, setForm] = useState<BookingForm>(loadDraft)
+  const [sending, setSending] = useState(false)
+  const [errorField, setErrorField] = useState<BookingField | null>(null)
+  const online = useOnline()
+  const today = peruToday()
+  const horas = useHoras(form.fecha, today)
+  const fields = useRef<Partial<Record<BookingField, HTMLInputElement | HTMLSelectElement | null>>>({})
+  const list = tratamientos.list
+
+  useEffect(() => {
+    try {
+      if (form === emptyBookingForm) sessionStorage.removeItem(DRAFT_KEY)
+      else sessionStorage.setItem(DRAFT_KEY, JSON.stringify(form))
+    } catch {
+      // Storage unavailable: the draft still lives in the page.
+    }
+  }, [form])
+
+  // Preselect the requested service once treatments are known.
+  useEffect(() => {
+    if (!requestedService || tratamientos.status !== 'ready') return
+    const match = findTratamientoByName(list, requestedService)
+    setForm((f) => {
+      if (match) return f.servicio === String(match.id_tratamiento) ? f : { ...f, servicio: String(match.id_tratamiento) }
+      // A package is not a treatment: keep the visitor's interest in the message.
+      return f.mensaje.trim() ? f : { ...f, mensaje: `Me interesa: ${requestedService}.` }
+    })
+  }, [requestedService, tratamientos.status, list])
+
+  const set = (field: keyof BookingForm) => (value: string) => {
+    if (errorField === field) setErrorField(null)
+    // Changing the date clears the chosen time (spec 1 §4).
+    setForm((f) => (field === 'fecha' ? { ...f, fecha: value, hora: '' } : { ...f, [field]: value }))
+  }
+
+  const options = useMemo(
+    () => [
+      {
+        value: '',
+        label: tratamientos.status === 'loading' || tratamientos.status === 'idle' ? 'Cargando servicios…' : 'Selecciona un servicio',
+        disabled: true,
+      },
+      ...list.map((t) => ({ value: String(t.id_tratamiento), label: treatmentLabel(t) })),
+    ],
+    [list, tratamientos.status],
+  )
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    const hoursAvailable = horas.status === 'ready'
+    const problem = validateBooking(form, { hoursAvailable, today })
+    if (problem) {
+      setErrorField(problem.field)
+      toast({ title: problem.title, description: problem.description, variant: 'destructive' })
+      fields.current[problem.field]?.focus()
+      return
+    }
+    if (!navigator.onLine) {
+      toast({
+        title: 'Sin conexión a internet',
+        description: 'No pudimos enviar tu solicitud. Tus datos siguen en el formulario: envíala de nuevo cuando vuelvas a estar en línea.',
+        variant: 'warning',
+        duration: 8000,
+      })
+      return
+    }
+    const tratamiento = list.find((t) => String(t.id_tratamiento) === form.servicio)
+    if (!tratamiento) {
+      setErrorField('servicio')
+      toast({ title: 'Error de Validación', description: 'El servicio elegido ya no está disponible. Por favor elige otro.', variant: 'destructive' })
+      return
+    }
+    setSending(true)
+    try {
+      const { insertReserva } = await import('./booking-api.ts')
+      await insertReserva(toReserva(form, tratamiento))
+      setForm(emptyBookingForm)
+      setErrorField(null)
+      onBooked()
+      toast({ ...BOOKING_SUCCESS, variant: 'success' })
+    } catch (error) {
+      const { BookingApiError } = await import('./booking-api.ts')
+      if (error instanceof BookingApiError && error.network) {
+        toast({
+          title: 'Sin conexión a internet',
+          description: 'No pudimos enviar tu solicitud. Tus datos siguen en el formulario: envíala de nuevo cuando vuelvas a estar en línea.',
+          variant: 'warning',
+          duration: 8000,
+        })
+      } else {
+        toast({ ...bookingSaveError((error as Error).message), variant: 'destructive' })
+      }
+    } finally {
+      setSending(false)
+    }
+  }
+
+  const noServices = tratamientos.status === 'ready' && list.length === 0
+  const ref = (field: BookingField) => (el: HTMLInputElement | HTMLSelectElement | null) => {
+    fields.current[field] = el
+  }
+  const invalid = (field: BookingField) => (errorField === field ? true : undefined)
+
+  return (
+    <form className={classes.card} onSubmit={submit} noValidate aria-label="Solicitud de reserva">
+      {!online && (
+        <OfflineNotice title="Estás sin conexión">
+          Puedes completar el formulario; lo que escribas se guarda. Envíalo cuando vuelvas a tener internet.
+        </OfflineNotice>
+      )}
+      <div className={classes.grid}>
+        <TextInput
+          size="md"
+          ref={ref('nombre')}
+          name="nombre"
+          label="Nombre completo"
+          maxLength={120}
+          withAsterisk
+          autoComplete="name"
+          value={form.nombre}
+          onChange={(e) => set('nombre')(e.currentTarget.value)}
+          error={invalid('nombre')}
+          aria-required
+        />
+        <TextInput
+          size="md"
+          ref={ref('email')}
+          name="email"
+          type="email"
+          label="Email"
+          maxLength={254}
+          withAsterisk
+          autoComplete="email"
+          inputMode="email"
+          value={form.email}
+          onChange={(e) => set('email')(e.currentTarget.value)}
+          error={invalid('email')}
+          aria-required
+        />
+        <TextInput
+          size="md"
+          name="telefono"
+          type="tel"
+          label="Teléfono (opcional)"
+          maxLength={20}
+          autoComplete="tel"
+          inputMode="tel"
+          value={form.telefono}
+          onChange={(e) => set('telefono')(e.currentTarget.value)}
+        />
+        <NativeSelect
+          size="md"
+          ref={ref('servicio')}
+          name="servicio"
+          label="Servicio"
+          withAsterisk
+          aria-required
+          data={options}
+          value={form.servicio}
+          onChange={(e) => set('servicio')(e.currentTarget.value)}
+          disabled={noServices}
+          description={noServices ? 'No hay servicios disponibles en este momento.' : undefined}
+          error={invalid('servicio')}
+        />
+        <TextInput
+          size="md"
+          ref={ref('fecha')}
+          name="fecha"
+          type="date"
+          label="Fecha preferida"
+          withAsterisk
+          aria-required
+          min={today}
+          value={form.fecha}
+          onChange={(e) => set('fecha')(e.currentTarget.value)}
+          error={invalid('fecha')}
+        />
+        {form.fecha && horas.status === 'ready' && (
+          <NativeSelect
+            size="md"
+            ref={ref('hora')}
+            name="hora"
+            label="Hora preferida"
+            withAsterisk
+            aria-required
+            data={[{ value: '', label: 'Selecciona una hora', disabled: true }, ...horas.slots]}
+            value={form.hora}
+            onChange={(e) => set('hora')(e.currentTarget.value)}
+            error={invalid('hora')}
+          />
+        )}
+        {form.fecha && horas.status === 'loading' && <TextInput size="md" label="Hora preferida" value="Cargando horarios…" readOnly disabled />}
+        {form.fecha && horas.status === 'none' && (
+          <p className={classes.inlineNotice} role="status">
+            {NO_HOURS_INLINE}
+          </p>
+        )}
+        <Textarea
+          size="md"
+          className={classes.full}
+          name="mensaje"
+          label="Mensaje adicional (opcional)"
+          maxLength={1000}
+          placeholder="Cuéntanos si tienes alguna preferencia o condición de salud."
+          autosize
+          minRows={3}
+          maxRows={6}
+          value={form.mensaje}
+          onChange={(e) => set('mensaje')(e.currentTarget.value)}
+        />
+      </div>
+      <Button type="submit" mt="xl" size="lg" radius="xl" fullWidth loading={sending} leftSection={<IconCalendarCheck size={20} aria-hidden />}>
+        Solicitar Reserva
+      </Button>
+      <p className={classes.note}>Los campos con * son obligatorios. Te confirmaremos la cita por teléfono o email.</p>
+    </form>
+  )
+}

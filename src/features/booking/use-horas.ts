@@ -1,0 +1,74 @@
+/** Time choices for the chosen date (spec 1 §5, §8, §9), with the spec's notices. */
+import { useEffect, useState } from 'react'
+import { generateSlots } from '@/domain/booking-slots.ts'
+import { diaSemana, isIsoDate, peruMinutesOfDay } from '@/domain/peru-time.ts'
+import { toast } from '@/lib/toast/toast-store.ts'
+
+export type HorasState = { status: 'idle' | 'loading' | 'none' } | { status: 'ready'; slots: string[] }
+
+export const NO_HOURS_INLINE = 'No hay horarios configurados o disponibles para este día.'
+
+export function useHoras(fecha: string, today: string): HorasState {
+  const [state, setState] = useState<HorasState>({ status: 'idle' })
+  const usable = isIsoDate(fecha) && fecha >= today
+
+  useEffect(() => {
+    if (!usable) return
+    let cancelled = false
+    setState({ status: 'loading' })
+    const dia = diaSemana(fecha)
+    void (async () => {
+      let horario
+      try {
+        const { fetchHorario } = await import('./booking-api.ts')
+        horario = await fetchHorario(dia)
+      } catch {
+        if (cancelled) return
+        setState({ status: 'none' })
+        toast({
+          title: 'Horarios no disponibles',
+          description: 'No pudimos cargar los horarios de ese día. Revisa tu conexión e inténtalo de nuevo.',
+          variant: 'destructive',
+        })
+        return
+      }
+      if (cancelled) return
+      try {
+        // Times already past are not offered for today (Peru time).
+        const result = generateSlots(horario, fecha === today ? peruMinutesOfDay() : null)
+        if (result.kind === 'cerrado') {
+          setState({ status: 'none' })
+          toast({
+            title: 'Horarios no disponibles',
+            description: `No atendemos ese día (${dia.toLowerCase()}) o no tiene horarios configurados. Por favor elige otra fecha.`,
+            variant: 'warning',
+          })
+        } else if (result.kind === 'incompleto') {
+          setState({ status: 'none' })
+          toast({
+            title: 'Horarios Incompletos',
+            description: 'El horario de ese día no está completo. Por favor elige otra fecha o contáctanos.',
+            variant: 'warning',
+          })
+        } else if (result.slots.length === 0) {
+          setState({ status: 'none' })
+          toast({ title: 'No hay horarios', description: 'Ya no quedan horas disponibles para ese día. Por favor elige otra fecha.', variant: 'warning' })
+        } else {
+          setState({ status: 'ready', slots: result.slots })
+        }
+      } catch {
+        setState({ status: 'none' })
+        toast({
+          title: 'Error al procesar horarios',
+          description: 'Ocurrió un problema al preparar las horas disponibles. Inténtalo de nuevo.',
+          variant: 'destructive',
+        })
+      }
+    })()
+    return () => {
+      cancelled = true
+    }
+  }, [fecha, today, usable])
+
+  return usable ? state : { status: 'idle' }
+}

@@ -1,0 +1,86 @@
+/** /control-citas — the hub (spec 1 §2, §6): greeting, settings, sign-out, the tiles. */
+import { Link, useNavigate } from '@tanstack/react-router'
+import { ActionIcon, Badge, Group, Tooltip } from '@mantine/core'
+import { IconCrown, IconSettings } from '@tabler/icons-react'
+import { displayName, saludo } from '@/domain/greeting.ts'
+import { fechaLarga } from '@/domain/peru-time.ts'
+import { SESSION_MESSAGES } from '@/domain/session-rules.ts'
+import { useSession } from '@/lib/auth/session-store.ts'
+import { toast } from '@/lib/toast/toast-store.ts'
+import { useDocumentTitle } from '@/lib/ui/use-document-title.ts'
+import { HUB_TILES, type HubTile } from './hub-tiles.ts'
+import { SignOutButton } from './sign-out-button.tsx'
+import classes from './panel.module.css'
+
+export function HubPage() {
+  useDocumentTitle('Panel de control')
+  const user = useSession((s) => s.user)
+  const navigate = useNavigate()
+  if (!user) return null
+  const staffTiles = HUB_TILES.filter((t) => !t.adminOnly)
+  const adminTiles = HUB_TILES.filter((t) => t.adminOnly)
+
+  const openSettings = () => {
+    if (user.isAdmin) void navigate({ to: '/control-citas/$seccion', params: { seccion: 'usuarios' } })
+    else toast({ title: SESSION_MESSAGES.accessDenied, description: SESSION_MESSAGES.adminOnlySettings, variant: 'destructive' })
+  }
+
+  return (
+    <>
+      <div className={classes.hubHead}>
+        <div>
+          <p className={classes.pageLead}>{fechaLarga()}</p>
+          <h1 className={classes.greeting}>
+            {saludo()}, {displayName({ nombre: user.nombre, email: user.email })}
+          </h1>
+          {user.isAdmin && (
+            <Badge mt="sm" size="lg" radius="xl" color="arena.8" leftSection={<IconCrown size={14} aria-hidden />}>
+              Administrador
+            </Badge>
+          )}
+        </div>
+        <Group gap="sm">
+          <Tooltip label="Configuración de usuarios">
+            <ActionIcon size={42} radius="xl" variant="default" aria-label="Configuración" onClick={openSettings}>
+              <IconSettings size={20} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <SignOutButton />
+        </Group>
+      </div>
+      <nav aria-label="Secciones del panel">
+        <div className={classes.tiles}>
+          {staffTiles.map((t) => (
+            <TileLink key={t.slug} tile={t} />
+          ))}
+        </div>
+        {user.isAdmin && (
+          <>
+            <h2 className={classes.sectionLabel}>
+              <IconCrown size={16} aria-hidden /> Solo administradores
+            </h2>
+            <div className={classes.tiles}>
+              {adminTiles.map((t) => (
+                <TileLink key={t.slug} tile={t} />
+              ))}
+            </div>
+          </>
+        )}
+      </nav>
+    </>
+  )
+}
+
+function TileLink({ tile }: { tile: HubTile }) {
+  const Icon = tile.icon
+  return (
+    <Link to="/control-citas/$seccion" params={{ seccion: tile.slug }} className={classes.tile} data-admin={tile.adminOnly || undefined}>
+      {tile.adminOnly && <IconCrown className={classes.crown} size={20} aria-label="Solo administradores" />}
+      <span className={classes.tileIcon} aria-hidden>
+        <Icon size={24} stroke={1.7} />
+      </span>
+      <h3 className={classes.tileTitle}>{tile.title}</h3>
+      <p className={classes.tileText}>{tile.description}</p>
+    </Link>
+  )
+}

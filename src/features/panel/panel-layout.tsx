@@ -1,0 +1,53 @@
+/**
+ * Everything under /control-citas: the header with the sync state, update and
+ * reconnection banners, and the screen. While it is mounted the session rules run
+ * (idle sign-out, 5-minute check); when the user is signed out it goes to /login.
+ */
+import { useEffect, type ReactNode } from 'react'
+import { useLocation, useNavigate } from '@tanstack/react-router'
+import '@/lib/dates/dayjs-es.ts'
+import { isPanelPath } from '@/domain/session-rules.ts'
+import { startSessionMonitor } from '@/lib/auth/session-monitor.ts'
+import { useSession } from '@/lib/auth/session-store.ts'
+import { registerServiceWorker } from '@/lib/pwa/service-worker.ts'
+import { PanelHeader } from './panel-header.tsx'
+import { ReauthBanner } from './reauth-banner.tsx'
+import { UpdateBanner } from './update-banner.tsx'
+import { usePanelSync } from './use-panel-sync.ts'
+import '@/lib/theme/panel-components.css'
+import classes from './panel.module.css'
+
+export function PanelLayout({ children }: { children: ReactNode }) {
+  const user = useSession((s) => s.user)
+  const mode = useSession((s) => s.mode)
+  const sync = usePanelSync()
+  const navigate = useNavigate()
+  const pathname = useLocation({ select: (l) => l.pathname })
+  const href = useLocation({ select: (l) => l.href })
+
+  useEffect(() => {
+    registerServiceWorker()
+    return startSessionMonitor()
+  }, [])
+
+  // Signed out (by the user, idle, expiry): to /login, remembering this panel page. Only
+  // from a panel page: while the navigation is under way this layout is still mounted.
+  useEffect(() => {
+    if (!user && isPanelPath(pathname)) void navigate({ to: '/login', search: { redirect: href }, replace: true })
+  }, [user, navigate, pathname, href])
+
+  if (!user) return null
+  return (
+    <div className={classes.shell}>
+      <a className="skip-link" href="#contenido-panel">
+        Saltar al contenido
+      </a>
+      <PanelHeader user={user} mode={mode} sync={sync} />
+      <UpdateBanner />
+      <ReauthBanner />
+      <main id="contenido-panel" className={classes.main}>
+        {children}
+      </main>
+    </div>
+  )
+}

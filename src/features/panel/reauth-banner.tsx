@@ -1,0 +1,64 @@
+/**
+ * Signed in offline, then the page reloaded: the password is gone from memory, so sync
+ * cannot get a server session by itself. One prompt gets it back.
+ */
+import { useState, type FormEvent } from 'react'
+import { Button, Modal, PasswordInput, Stack, Text } from '@mantine/core'
+import { IconKey } from '@tabler/icons-react'
+import { needsServerSignIn, reauthenticate } from '@/lib/auth/auth-service.ts'
+import { useSession } from '@/lib/auth/session-store.ts'
+import { toast } from '@/lib/toast/toast-store.ts'
+import { useOnline } from '@/lib/ui/use-online.ts'
+import classes from './panel.module.css'
+
+export function ReauthBanner() {
+  const mode = useSession((s) => s.mode)
+  const online = useOnline()
+  const [open, setOpen] = useState(false)
+  const [password, setPassword] = useState('')
+  const [busy, setBusy] = useState(false)
+  if (mode !== 'offline' || !online || !needsServerSignIn()) return null
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    setBusy(true)
+    const result = await reauthenticate(password)
+    setBusy(false)
+    if (!result.ok) {
+      toast({ title: result.title, description: result.description, variant: 'destructive' })
+      return
+    }
+    setOpen(false)
+    setPassword('')
+    toast({ title: 'Conectado al servidor', description: 'Tus cambios se están sincronizando.', variant: 'success' })
+  }
+
+  return (
+    <div className={classes.banner} style={{ background: '#fbf0e0' }}>
+      <div className={classes.bannerInner}>
+        <strong>Falta conectar con el servidor</strong>
+        <span>Ingresaste sin conexión. Confirma tu contraseña para sincronizar tus cambios.</span>
+        <Button size="xs" radius="xl" color="arena.8" ml="auto" leftSection={<IconKey size={16} aria-hidden />} onClick={() => setOpen(true)}>
+          Confirmar contraseña
+        </Button>
+      </div>
+      <Modal opened={open} onClose={() => setOpen(false)} title="Confirma tu contraseña" centered>
+        <form onSubmit={submit}>
+          <Stack>
+            <Text size="sm">Así el panel puede subir al servidor lo que registraste sin conexión.</Text>
+            <PasswordInput
+              label="Contraseña"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              autoComplete="current-password"
+              data-autofocus
+            />
+            <Button type="submit" loading={busy}>
+              Conectar
+            </Button>
+          </Stack>
+        </form>
+      </Modal>
+    </div>
+  )
+}

@@ -1,0 +1,29 @@
+/** The sync figures the panel header shows, from the sync layer's status (src/lib/db). */
+import type { ConflictEntry, InitialSyncProgress, RefusedWrite, SyncError } from '@/lib/db/index.ts'
+import { useSyncStatus } from '@/lib/db/index.ts'
+import { useOnline } from '@/lib/ui/use-online.ts'
+
+export interface PanelSync {
+  online: boolean
+  pendingTotal: number
+  lastSyncAt: string | null
+  initialSync: InitialSyncProgress | null
+  error: SyncError | null
+  refused: RefusedWrite[]
+  conflicts: ConflictEntry[]
+}
+
+export function usePanelSync(): PanelSync {
+  // The browser's own signal: right even before the local database has opened.
+  const online = useOnline()
+  const status = useSyncStatus()
+  return {
+    online,
+    pendingTotal: status.pendingTotal,
+    lastSyncAt: status.lastSyncAt,
+    initialSync: status.initialSync,
+    error: status.error,
+    refused: status.refused,
+    conflicts: status.conflicts,
+  }
+}

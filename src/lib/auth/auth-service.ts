@@ -1,0 +1,245 @@
+/**
+ * Sign-in, sign-out and the session's life on this device (spec 1 §4, §6, §8 with the
+ * offline adaptations of DESIGN §5). Loaded only by /login and the panel: it pulls in
+ * supabase-js.
+ */
+import { LOGIN_ERROR_TITLE, LOGIN_MESSAGES, LOGIN_UNEXPECTED, isNetworkFailure, loginErrorMessage } from '@/domain/login-errors.ts'
+import { SESSION_MESSAGES, isSessionAlreadyGone } from '@/domain/session-rules.ts'
+import { displayName } from '@/domain/greeting.ts'
+import { clearStoredSession, getSupabase, type SupabaseClient } from '@/lib/supabase/client.ts'
+import { toast } from '@/lib/toast/toast-store.ts'
+import { createVerifier, findVerifier, saveVerifier, verifyPassword } from './offline-verifier.ts'
+import { loadPanelUser } from './profile.ts'
+import { getSessionUser, setSessionMode, setSignedIn, setSignedOut, useSession, type SignOutNotice } from './session-store.ts'
+import { syncBridge } from './sync-bridge.ts'
+import type { PanelUser } from './panel-user.ts'
+import { writeDeviceSession } from './device-session.ts'
+
+export type SignInResult = { ok: true; user: PanelUser; offline: boolean } | { ok: false; title: string; description: string }
+
+/**
+ * The password of an offline sign-in, in memory only, so the device can sign in to the
+ * server by itself when the network returns (and sync resumes). Never stored.
+ */
+let offlinePassword: string | null = null
+
+/** True while this tab is signing out, so its own SIGNED_OUT event is not taken for an expiry. */
+let signingOut = false
+export const isSigningOut = () => signingOut
+
+async function whileSigningOut<T>(work: () => Promise<T>): Promise<T> {
+  signingOut = true
+  try {
+    return await work()
+  } finally {
+    signingOut = false
+  }
+}
+
+const online = () => typeof navigator === 'undefined' || navigator.onLine !== false
+
+export function welcomeMessage(user: PanelUser): string {
+  return `Bienvenido de nuevo, ${displayName({ nombre: user.nombre, email: user.email })}!`
+}
+
+export async function signIn(rawEmail: string, password: string): Promise<SignInResult> {
+  const email = rawEmail.trim().toLowerCase()
+  if (!email || !password) return { ok: false, title: LOGIN_MESSAGES.incompleteTitle, description: LOGIN_MESSAGES.incomplete }
+  if (!online()) return signInOffline(email, password)
+  try {
+    const supabase = await getSupabase().catch(() => null)
+    if (!supabase) return signInOffline(email, password)
+    const { data, error } = await supabase.auth.signInWithPassword({ email, password })
+    if (error) {
+      if (isNetworkFailure(error)) return signInOffline(email, password)
+      return { ok: false, title: LOGIN_ERROR_TITLE, description: loginErrorMessage(error) }
+    }
+    const user = await loadPanelUser(supabase, data.user)
+    offlinePassword = null
+    setSignedIn(user, 'online')
+    // The verifier takes a few hundred ms of PBKDF2: do not hold the user at the door.
+    void createVerifier(user, password).then(saveVerifier, () => {})
+    await syncBridge().open(user, supabase)
+    return { ok: true, user, offline: false }
+  } catch (error) {
+    if (isNetworkFailure(error as Error)) return signInOffline(email, password)
+    console.error(error)
+    return { ok: false, ...LOGIN_UNEXPECTED }
+  }
+}
+
+async function signInOffline(email: string, password: string): Promise<SignInResult> {
+  const verifier = findVerifier(email)
+  if (!verifier) return { ok: false, title: LOGIN_ERROR_TITLE, description: LOGIN_MESSAGES.offlineFirstTime }
+  if (!(await verifyPassword(verifier, password))) return { ok: false, title: LOGIN_ERROR_TITLE, description: LOGIN_MESSAGES.invalid }
+  offlinePassword = password
+  setSignedIn(verifier.user, 'offline')
+  const supabase = await getSupabase().catch(() => null)
+  if (supabase) await syncBridge().open(verifier.user, supabase)
+  return { ok: true, user: verifier.user, offline: true }
+}
+
+/**
+ * After an offline sign-in (or a reload while offline), get a server session back as
+ * soon as the network allows: the stored session if it still refreshes, else a fresh
+ * sign-in with the password kept in memory. Sync resumes with it.
+ */
+export async function reconnect(): Promise<void> {
+  const user = getSessionUser()
+  if (!user || useSession.getState().mode !== 'offline' || !online()) return
+  const supabase = await getSupabase().catch(() => null)
+  if (!supabase) return
+  const { data, error } = await supabase.auth.getSession()
+  if (data.session && data.session.user.id === user.id) {
+    setSessionMode('online')
+    return
+  }
+  if (error && isNetworkFailure(error)) return
+  if (!offlinePassword) return // the header asks the user to sign in again to sync
+  const signed = await supabase.auth.signInWithPassword({ email: user.email, password: offlinePassword })
+  if (signed.error) {
+    if (isNetworkFailure(signed.error)) return
+    // The server refused the password this device accepted: it changed, or the account
+    // was disabled. The local data stays; the user must sign in again.
+    offlinePassword = null
+    await endSession('expired')
+    return
+  }
+  const fresh = await loadPanelUser(supabase, signed.data.user)
+  void createVerifier(fresh, offlinePassword).then(saveVerifier, () => {})
+  offlinePassword = null
+  setSignedIn(fresh, 'online')
+  await syncBridge().open(fresh, supabase)
+}
+
+/** Whether the device is signed in locally but has no server session to sync with. */
+export function needsServerSignIn(): boolean {
+  return useSession.getState().mode === 'offline' && offlinePassword === null
+}
+
+/**
+ * Ends the session without the user asking (idle, expired): signs out of the server when
+ * possible, keeps the local database and its pending writes for the next sign-in.
+ */
+export async function endSession(reason: Exclude<SignOutNotice, null>): Promise<void> {
+  if (!getSessionUser() || signingOut) return
+  await whileSigningOut(async () => {
+    // Out of the panel at once (the clean-up below may wait on the network); /login
+    // says why, from the notice.
+    offlinePassword = null
+    setSignedOut(reason)
+    await syncBridge()
+      .close({ removeLocalData: false })
+      .catch((error: unknown) => console.error(error))
+    await serverSignOut()
+  })
+}
+
+/** How many writes would be lost by signing out now (after trying to upload them). */
+export async function pendingBeforeSignOut(timeoutMs = 8000): Promise<number> {
+  return syncBridge().flush(timeoutMs)
+}
+
+/**
+ * The sign-out button: server sign-out ('session_not_found' counts as success), then the
+ * local database is removed — patient data does not stay on a shared tablet.
+ */
+export async function signOutByUser(): Promise<void> {
+  const failure = await whileSigningOut(async () => {
+    const refused = await serverSignOut()
+    await syncBridge().close({ removeLocalData: true })
+    offlinePassword = null
+    setSignedOut(null)
+    return refused
+  })
+  if (failure) toast({ title: SESSION_MESSAGES.signOutError, description: failure, variant: 'destructive' })
+  else toast({ title: SESSION_MESSAGES.signedOut, description: 'Hasta pronto.', variant: 'success' })
+}
+
+const SIGN_OUT_TIMEOUT_MS = 5000
+
+/** Returns an error text when the server refused the sign-out for a reason that matters. */
+async function serverSignOut(): Promise<string | null> {
+  const supabase = await getSupabase().catch(() => null)
+  // Offline, or signed in offline: nothing to tell the server. supabase-js would first
+  // try to refresh an expired token (retrying for 30 s), so the stored session is
+  // simply dropped.
+  if (!supabase || !online() || useSession.getState().mode === 'offline') {
+    clearStoredSession()
+    return null
+  }
+  try {
+    const result = await Promise.race([supabase.auth.signOut(), new Promise<null>((resolve) => setTimeout(() => resolve(null), SIGN_OUT_TIMEOUT_MS))])
+    if (!result) {
+      clearStoredSession()
+      return null
+    }
+    const { error } = result
+    if (!error || isSessionAlreadyGone(error) || isNetworkFailure(error)) {
+      if (error) clearStoredSession()
+      return null
+    }
+    clearStoredSession()
+    return error.message
+  } catch (error) {
+    clearStoredSession()
+    return (error as Error).message
+  }
+}
+
+/** 'Limpiar sesión (si tienes problemas)': forget every trace of the session on this device. */
+export async function clearSession(): Promise<void> {
+  await whileSigningOut(async () => {
+    const supabase = await getSupabase().catch(() => null)
+    // Tells this tab's listeners; bounded, since supabase-js may first try a refresh.
+    if (supabase) await Promise.race([supabase.auth.signOut({ scope: 'local' }).catch(() => {}), new Promise((r) => setTimeout(r, 2000))])
+    clearStoredSession()
+    writeDeviceSession(null)
+    offlinePassword = null
+    setSignedOut(null)
+  })
+}
+
+/** For /login: is there a usable server session already (e.g. another tab signed in)? */
+export async function restoreServerSession(): Promise<PanelUser | null> {
+  const supabase = await getSupabase().catch(() => null)
+  if (!supabase) return null
+  const { data } = await supabase.auth.getSession()
+  if (!data.session) return null
+  const user = await loadPanelUser(supabase, data.session.user)
+  setSignedIn(user, 'online')
+  await syncBridge().open(user, supabase)
+  return user
+}
+
+export type { SupabaseClient }
+
+/**
+ * The panel's 'Confirma tu contraseña' after a reload while signed in offline: the
+ * password is no longer in memory, so the device asks once to get a server session.
+ */
+export async function reauthenticate(password: string): Promise<SignInResult> {
+  const user = getSessionUser()
+  if (!user) return { ok: false, title: LOGIN_ERROR_TITLE, description: LOGIN_UNEXPECTED.description }
+  offlinePassword = password
+  if (!online()) {
+    const verifier = findVerifier(user.email)
+    const ok = verifier ? await verifyPassword(verifier, password) : false
+    if (!ok) offlinePassword = null
+    return ok ? { ok: true, user, offline: true } : { ok: false, title: LOGIN_ERROR_TITLE, description: LOGIN_MESSAGES.invalid }
+  }
+  const supabase = await getSupabase().catch(() => null)
+  if (!supabase) return { ok: false, title: LOGIN_ERROR_TITLE, description: LOGIN_MESSAGES.network }
+  const { data, error } = await supabase.auth.signInWithPassword({ email: user.email, password })
+  if (error) {
+    if (isNetworkFailure(error)) return { ok: false, title: LOGIN_ERROR_TITLE, description: LOGIN_MESSAGES.network }
+    offlinePassword = null
+    return { ok: false, title: LOGIN_ERROR_TITLE, description: loginErrorMessage(error) }
+  }
+  const fresh = await loadPanelUser(supabase, data.user)
+  void createVerifier(fresh, password).then(saveVerifier, () => {})
+  offlinePassword = null
+  setSignedIn(fresh, 'online')
+  await syncBridge().open(fresh, supabase)
+  return { ok: true, user: fresh, offline: false }
+}

@@ -1,0 +1,37 @@
+/**
+ * Where the session meets the sync layer (src/lib/db, docs/decisions/0003-sync.md): open
+ * the local database for the signed-in user, upload before an explicit sign-out, close
+ * it (removing it only on an explicit sign-out, DESIGN §5). Kept to this one file so
+ * the rest of the auth code does not depend on the sync API's exact shape; tests may
+ * swap it with setSyncBridge().
+ */
+import type { SupabaseClient } from '@/lib/supabase/client.ts'
+import type { PanelUser } from './panel-user.ts'
+
+export interface SyncBridge {
+  open(user: PanelUser, supabase: SupabaseClient): Promise<void>
+  /** Tries to upload pending writes; resolves with how many are still waiting. */
+  flush(timeoutMs: number): Promise<number>
+  close(opts: { removeLocalData: boolean }): Promise<void>
+}
+
+/**
+ * The sync layer's bridge, imported on first use: RxDB loads once someone signs in (or
+ * the panel opens), not with /login's first paint.
+ */
+const load = () => import('@/lib/db/sync-bridge.ts').then((m) => m.createSyncBridge())
+const lazySync: SyncBridge = {
+  open: async (user, supabase) => (await load()).open(user, supabase),
+  flush: async (timeoutMs) => (await load()).flush(timeoutMs),
+  close: async (opts) => (await load()).close(opts),
+}
+
+let bridge: SyncBridge = lazySync
+
+export function setSyncBridge(next: SyncBridge): void {
+  bridge = next
+}
+
+export function syncBridge(): SyncBridge {
+  return bridge
+}

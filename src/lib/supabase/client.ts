@@ -1,0 +1,40 @@
+/**
+ * The full supabase-js client for the control panel (auth, REST, realtime). Imported
+ * only from panel code, so the public page never downloads it. One client per tab.
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { getAppConfig } from './app-config.ts'
+
+export type { SupabaseClient, Session, User, AuthChangeEvent, AuthError } from '@supabase/supabase-js'
+
+/** Sessions persist in localStorage under this fixed key (spec 1 §9). */
+export const AUTH_STORAGE_KEY = 'spa-lima-auth'
+
+let client: Promise<SupabaseClient> | null = null
+
+export function getSupabase(): Promise<SupabaseClient> {
+  client ??= getAppConfig().then(
+    ({ supabaseUrl, supabaseAnonKey }) =>
+      createClient(supabaseUrl, supabaseAnonKey, {
+        auth: {
+          storageKey: AUTH_STORAGE_KEY,
+          persistSession: true,
+          autoRefreshToken: true,
+          detectSessionInUrl: false,
+          flowType: 'implicit',
+        },
+      }),
+    (error: unknown) => {
+      client = null
+      throw error
+    },
+  )
+  return client
+}
+
+/** Removes the stored session without asking the server ('Limpiar sesión'). */
+export function clearStoredSession(): void {
+  for (const key of Object.keys(localStorage)) {
+    if (key === AUTH_STORAGE_KEY || key.startsWith(`${AUTH_STORAGE_KEY}-`) || /^sb-.*-auth-token/.test(key)) localStorage.removeItem(key)
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * Notifications (spec 1 §4, §9): at most one at a time (a new one replaces the old),
+ * auto-dismissed after 5000 ms unless the duration is infinite, five variants.
+ * A tiny store so any module — React or not (the session monitor) — can raise one.
+ */
+import { create } from 'zustand'
+
+export type ToastVariant = 'default' | 'destructive' | 'success' | 'info' | 'warning'
+
+export const TOAST_DURATION_MS = 5000
+export const TOAST_SWIPE_THRESHOLD_PX = 50
+
+export interface ToastInput {
+  title: string
+  description?: string
+  variant?: ToastVariant
+  /** Milliseconds on screen; Infinity keeps it until closed. */
+  duration?: number
+}
+
+export interface ToastItem extends Required<Omit<ToastInput, 'description'>> {
+  id: number
+  description?: string
+}
+
+interface ToastState {
+  current: ToastItem | null
+}
+
+export const useToastStore = create<ToastState>(() => ({ current: null }))
+
+let nextId = 1
+
+/** Shows a notification, replacing the one on screen. Returns its id. */
+export function toast(input: ToastInput): number {
+  const id = nextId++
+  useToastStore.setState({
+    current: {
+      id,
+      title: input.title,
+      ...(input.description ? { description: input.description } : {}),
+      variant: input.variant ?? 'default',
+      duration: input.duration ?? TOAST_DURATION_MS,
+    },
+  })
+  return id
+}
+
+/** Closes the notification (only if it is still `id`, when given). */
+export function dismissToast(id?: number): void {
+  const { current } = useToastStore.getState()
+  if (current && (id === undefined || current.id === id)) useToastStore.setState({ current: null })
+}

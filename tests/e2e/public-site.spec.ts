@@ -1,0 +1,162 @@
+import { expect, test } from '@playwright/test'
+import { expectAccessible, revealAll, screenshot, viewports } from './support/app.ts'
+
+test.describe('sitio público', () => {
+  test('la navegación marca el ítem activo según la sección visible', async ({ page }) => {
+    await page.setViewportSize(viewports.desktop)
+    await page.goto('/')
+    const nav = page.getByRole('navigation', { name: 'Principal' })
+    await expect(nav.getByRole('link', { name: 'Inicio' })).toHaveAttribute('aria-current', 'location')
+
+    await nav.getByRole('link', { name: 'Paquetes' }).click()
+    await expect(page).toHaveURL(/#paquetes$/)
+    await expect(nav.getByRole('link', { name: 'Paquetes' })).toHaveAttribute('aria-current', 'location')
+    await expect(nav.getByRole('link', { name: 'Inicio' })).not.toHaveAttribute('aria-current', /.*/)
+
+    await nav.getByRole('link', { name: 'Contacto' }).click()
+    await expect(nav.getByRole('link', { name: 'Contacto' })).toHaveAttribute('aria-current', 'location')
+
+    // Scrolling by hand moves the active item too (offset + viewport / 2.5).
+    await page.evaluate(() => document.getElementById('servicios')!.scrollIntoView({ behavior: 'instant' }))
+    await expect(nav.getByRole('link', { name: 'Servicios' })).toHaveAttribute('aria-current', 'location')
+
+    await nav.getByRole('link', { name: 'Inicio' }).click()
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(100)
+    await expect(nav.getByRole('link', { name: 'Inicio' })).toHaveAttribute('aria-current', 'location')
+  })
+
+  test('un hash en la dirección lleva a su sección', async ({ page }) => {
+    await page.goto('/#contacto')
+    await expect(page.getByRole('heading', { name: 'Visítanos' })).toBeInViewport()
+  })
+
+  test('en el teléfono el menú se abre y se cierra al elegir un ítem', async ({ page }) => {
+    await page.setViewportSize(viewports.phone)
+    await page.goto('/')
+    const toggle = page.getByRole('button', { name: 'Abrir menú' })
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await expect(page.getByRole('navigation', { name: 'Menú móvil' })).toBeHidden()
+    await toggle.click()
+    const menu = page.getByRole('navigation', { name: 'Menú móvil' })
+    await expect(menu).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Cerrar menú' })).toHaveAttribute('aria-expanded', 'true')
+    await screenshot(page, 'publico-telefono-menu')
+    await menu.getByRole('link', { name: 'Servicios' }).click()
+    await expect(menu).toBeHidden()
+    await expect(page).toHaveURL(/#servicios$/)
+    await expect(page.getByRole('heading', { name: 'Nuestros Servicios' })).toBeInViewport()
+    await expect(page.getByRole('button', { name: 'Abrir menú' })).toBeVisible()
+  })
+
+  test('pie de página, botón de WhatsApp y tarjetas según la especificación', async ({ page }) => {
+    await page.goto('/')
+    const footer = page.getByRole('contentinfo')
+    await expect(footer).toContainText('Paz en tu piel')
+    await expect(footer).toContainText('Tu oasis de tranquilidad y bienestar en el corazón de Lima, Perú')
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} Spa Lima`)
+
+    const whatsapp = page.getByRole('link', { name: /WhatsApp/ })
+    const href = await whatsapp.getAttribute('href')
+    expect(new URL(href!).searchParams.get('text')).toBe('Hola, estoy interesado en sus servicios de spa.')
+    expect(href).toContain('Hola%2C%20estoy%20interesado%20en%20sus%20servicios%20de%20spa.')
+    await expect(whatsapp).toHaveAttribute('target', '_blank')
+
+    await expect(page.getByRole('heading', { name: 'Nuestros Servicios' })).toBeVisible()
+    await expect(page.getByText('Descubre tratamientos diseñados para tu bienestar y relajación total')).toBeVisible()
+    for (const [title, duration, price] of [
+      ['Masaje Relajante', '60 min', 'S/ 150.00'],
+      ['Facial Hidratante', '45 min', 'S/ 120.00'],
+      ['Aromaterapia', '90 min', 'S/ 190.00'],
+      ['Reflexología', '50 min', 'S/ 110.00'],
+    ]) {
+      const card = page.getByRole('article', { name: title })
+      await expect(card).toContainText(duration!)
+      await expect(card).toContainText(price!)
+      await expect(card.getByRole('button', { name: /Reservar Ahora/ })).toBeVisible()
+    }
+    await expect(page.getByRole('heading', { name: 'Paquetes Especiales' })).toBeVisible()
+    const popular = page.getByRole('article', { name: 'Día de Relajación' })
+    await expect(popular).toContainText('Más Popular')
+    await expect(popular.locator('s')).toContainText('S/ 500.00')
+    await expect(page.getByRole('article', { name: 'Escape de Fin de Semana' })).not.toContainText('Más Popular')
+    const contacto = page.locator('#contacto')
+    for (const text of [
+      'Lunes a Sábado: 9:00 - 19:00',
+      'Terapeutas certificados',
+      'Productos 100% naturales',
+      'Más de 1000 clientes satisfechos',
+      'Experiencia personalizada',
+    ]) {
+      await expect(contacto).toContainText(text)
+    }
+  })
+
+  test('«Reservar Ahora» escribe ?service= sin nueva entrada de historial y baja al formulario', async ({ page }) => {
+    await page.goto('/')
+    const entries = await page.evaluate(() => history.length)
+    await page
+      .getByRole('article', { name: 'Aromaterapia' })
+      .getByRole('button', { name: /Reservar Ahora/ })
+      .click()
+    await expect(page).toHaveURL(/[?&]service=Aromaterapia/)
+    expect(await page.evaluate(() => history.length)).toBe(entries)
+    await expect(page.getByRole('heading', { name: 'Reserva tu momento de calma' })).toBeInViewport()
+    await expect(page.locator('#reservar')).toHaveAttribute('data-servicio', 'Aromaterapia')
+  })
+
+  test('«Control Citas» lleva al acceso del personal', async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Control Citas' }).click()
+    await expect(page).toHaveURL(/\/login\?redirect=/)
+    await expect(page.getByRole('heading', { name: 'Acceso Admin' })).toBeVisible()
+  })
+
+  test('notificaciones: una a la vez, se cierran con el botón, deslizando o solas a los 5 s', async ({ page }) => {
+    await page.clock.install()
+    await page.goto('/#reservar')
+    const submit = page.getByRole('button', { name: 'Solicitar Reserva' })
+    const region = page.getByRole('region', { name: 'Notificaciones (F8)' })
+    await submit.click()
+    await expect(region.getByRole('alert')).toHaveCount(1)
+    await submit.click()
+    await expect(region.getByRole('alert')).toHaveCount(1)
+
+    await region.getByRole('button', { name: 'Cerrar notificación' }).click()
+    await expect(region.getByRole('alert')).toHaveCount(0)
+
+    await submit.click()
+    const box = (await region.getByRole('alert').boundingBox())!
+    await page.mouse.move(box.x + 20, box.y + box.height / 2)
+    await page.mouse.down()
+    await page.mouse.move(box.x + 120, box.y + box.height / 2, { steps: 5 })
+    await page.mouse.up()
+    await expect(region.getByRole('alert')).toHaveCount(0)
+
+    await submit.click()
+    await expect(region.getByRole('alert')).toHaveCount(1)
+    await page.mouse.move(5, 5)
+    // The page clock also runs in real time, hence the margins around 5000 ms.
+    await page.clock.fastForward(3500)
+    await expect(region.getByRole('alert')).toHaveCount(1)
+    await page.clock.fastForward(2000)
+    await expect(region.getByRole('alert')).toHaveCount(0)
+
+    await page.keyboard.press('F8')
+    await expect(region).toBeFocused()
+  })
+
+  test('capturas y accesibilidad (escritorio y teléfono)', async ({ page }) => {
+    for (const [name, size] of [
+      ['escritorio', viewports.desktop],
+      ['telefono', viewports.phone],
+    ] as const) {
+      await page.setViewportSize(size)
+      await page.goto('/')
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('Spa Lima')
+      await screenshot(page, `publico-${name}-inicio`)
+      await revealAll(page)
+      await screenshot(page, `publico-${name}-completo`, { fullPage: true })
+      await expectAccessible(page, `inicio (${name})`)
+    }
+  })
+})

@@ -1,0 +1,172 @@
+import { expect, test } from '@playwright/test'
+import { backend, demo, expectAccessible, expectToast, screenshot, signIn, toastRegion, viewports } from './support/app.ts'
+
+test.describe('inicio de sesión y reglas de sesión', () => {
+  test('/login: campos vacíos y credenciales incorrectas', async ({ page }) => {
+    await page.setViewportSize(viewports.tabletPortrait)
+    await page.goto('/login')
+    await expect(page.getByRole('heading', { name: 'Acceso Admin' })).toBeVisible()
+    await screenshot(page, 'panel-tableta-login')
+    await expectAccessible(page, '/login')
+
+    await page.getByRole('button', { name: 'Ingresar' }).click()
+    await expectToast(page, 'Campos incompletos', 'Por favor, ingresa tu correo y contraseña.')
+
+    await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(demo.staff.email)
+    await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill('no-es-la-clave')
+    await page.getByRole('button', { name: 'Ingresar' }).click()
+    await expectToast(page, 'Error de inicio de sesión', 'Email o contraseña incorrectos.')
+    await expect(page).toHaveURL(/\/login/)
+  })
+
+  test('demasiados intentos fallidos muestran el aviso de límite', async ({ page }) => {
+    const email = `limite-${Date.now()}@spa.local`
+    await page.goto('/login')
+    await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(email)
+    await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill('incorrecta')
+    // The embedded Auth blocks an email after 5 failures in 5 minutes (GoTrue-like 429).
+    for (let i = 0; i < 5; i++) {
+      await page.getByRole('button', { name: 'Ingresar' }).click()
+      await expectToast(page, 'Email o contraseña incorrectos.')
+      await page.getByRole('button', { name: 'Cerrar notificación' }).click()
+    }
+    await page.getByRole('button', { name: 'Ingresar' }).click()
+    await expectToast(page, 'Error de inicio de sesión', 'Demasiados intentos. Espera un momento antes de intentar nuevamente.')
+  })
+
+  test('una ruta protegida pide iniciar sesión y luego vuelve al origen', async ({ page }) => {
+    await page.goto('/control-citas/especialistas')
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fcontrol-citas%2Fespecialistas/)
+    await signIn(page, demo.staff, { expectUrl: /\/control-citas\/especialistas$/ })
+    await expectToast(page, 'Bienvenido de nuevo, Recepción!')
+    await expect(page.getByRole('heading', { name: 'Especialistas' })).toBeVisible()
+    await expect(page.getByText('En construcción')).toBeVisible()
+    // Signed in, /login goes straight to the panel.
+    await page.goto('/login')
+    await expect(page).toHaveURL(/\/control-citas$/)
+  })
+
+  test('personal: sin mosaicos de administrador, acceso denegado a sus pantallas', async ({ page }) => {
+    await page.setViewportSize(viewports.tabletPortrait)
+    await signIn(page, demo.staff)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^(Buenos días|Buenas tardes|Buenas noches), Recepción$/)
+    await expect(page.getByText('Administrador', { exact: true })).toHaveCount(0)
+    const tiles = page.getByRole('navigation', { name: 'Secciones del panel' })
+    for (const name of ['Reservas', 'Citas Programadas', 'Pagos', 'Venta de Productos', 'Pacientes', 'Tratamientos', 'Horarios', 'Especialistas']) {
+      await expect(tiles.getByRole('link', { name: new RegExp(`^${name}`) })).toBeVisible()
+    }
+    await expect(tiles.getByRole('link', { name: /^Egresos/ })).toHaveCount(0)
+    await screenshot(page, 'panel-tableta-vertical-hub-personal')
+    await expectAccessible(page, 'hub (personal)')
+
+    await page.getByRole('button', { name: 'Configuración' }).click()
+    await expectToast(page, 'Acceso Denegado', 'Solo los administradores pueden acceder a la configuración de usuarios.')
+    await expect(page).toHaveURL(/\/control-citas$/)
+
+    for (const admin of ['usuarios', 'egresos', 'conciliacion-bancaria']) {
+      await page.goto(`/control-citas/${admin}`)
+      await expect(page).toHaveURL(/\/control-citas$/)
+      await expectToast(page, 'Acceso Denegado', 'Solo los administradores pueden acceder a esta sección.')
+    }
+  })
+
+  test('administrador: saludo, etiqueta, mosaicos con corona y configuración', async ({ page }) => {
+    await page.setViewportSize(viewports.tabletLandscape)
+    await signIn(page, demo.admin)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^(Buenos días|Buenas tardes|Buenas noches), Administración$/)
+    await expect(page.getByText('Administrador', { exact: true })).toBeVisible()
+    const tiles = page.getByRole('navigation', { name: 'Secciones del panel' })
+    for (const name of ['Egresos', 'Conciliación Bancaria', 'Usuarios']) {
+      const tile = tiles.getByRole('link', { name: new RegExp(`${name}`) })
+      await expect(tile).toBeVisible()
+      await expect(tile.getByLabel('Solo administradores')).toBeVisible()
+    }
+    await screenshot(page, 'panel-tableta-horizontal-hub-admin')
+    await expectAccessible(page, 'hub (admin)')
+    await page.getByRole('button', { name: 'Configuración' }).click()
+    await expect(page).toHaveURL(/\/control-citas\/usuarios$/)
+    await expect(page.getByRole('heading', { name: 'Usuarios' })).toBeVisible()
+    await expect(page.getByText('En construcción')).toBeVisible()
+  })
+
+  test('las pantallas aún no construidas se ven dentro del panel con su enlace de regreso', async ({ page }) => {
+    await page.setViewportSize(viewports.tabletPortrait)
+    await signIn(page, demo.admin)
+    for (const [slug, title] of [
+      ['reservas', 'Reservas'],
+      ['citas-confirmadas', 'Citas Programadas'],
+      ['pagos', 'Pagos'],
+      ['compra-productos', 'Venta de Productos'],
+      ['tratamientos', 'Tratamientos'],
+      ['horarios', 'Horarios'],
+      ['egresos', 'Egresos'],
+      ['conciliacion-bancaria', 'Conciliación Bancaria'],
+    ]) {
+      await page.goto(`/control-citas/${slug}`)
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+      await expect(page.getByRole('group', { name: 'Estado de sincronización' })).toBeVisible()
+    }
+    await screenshot(page, 'panel-tableta-en-construccion')
+    await expectAccessible(page, 'en construcción')
+    await page.getByRole('link', { name: 'Volver al panel' }).click()
+    await expect(page).toHaveURL(/\/control-citas$/)
+  })
+
+  test('cerrar sesión vuelve a /login', async ({ page }) => {
+    await signIn(page, demo.staff)
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click()
+    await expect(page).toHaveURL(/\/login/)
+    await expectToast(page, 'Sesión cerrada')
+    await page.goto('/control-citas')
+    await expect(page).toHaveURL(/\/login/)
+  })
+
+  test('una hora sin actividad cierra la sesión', async ({ page }) => {
+    await page.clock.install()
+    await signIn(page, demo.staff)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    // 59 minutes idle: still signed in.
+    await page.clock.fastForward('59:00')
+    await expect(page).toHaveURL(/\/control-citas$/)
+    // Activity resets the hour.
+    await page.mouse.move(200, 200)
+    await page.mouse.move(260, 240)
+    await page.clock.fastForward('30:00')
+    await expect(page).toHaveURL(/\/control-citas$/)
+    await page.clock.fastForward('30:01')
+    await expect(page).toHaveURL(/\/login/)
+    await expectToast(page, 'Sesión cerrada por inactividad')
+    await page.goto('/control-citas')
+    await expect(page).toHaveURL(/\/login/)
+  })
+
+  test('una sesión que el servidor ya no reconoce termina con «Sesión expirada»', async ({ page }) => {
+    await page.clock.install()
+    await signIn(page, demo.staff)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    // Signed out everywhere from another device: the refresh token is revoked.
+    const accessToken = await page.evaluate(() => (JSON.parse(localStorage.getItem('spa-lima-auth') ?? '{}') as { access_token?: string }).access_token)
+    const api = await backend(page)
+    const logout = await page.request.post(`${api.url}/auth/v1/logout?scope=global`, { headers: { apikey: api.anon, authorization: `Bearer ${accessToken}` } })
+    expect(logout.status()).toBe(204)
+    await page.clock.fastForward('30:00')
+    await page.mouse.move(120, 300)
+    // supabase-js refreshes near the token's expiry and the server refuses; while the
+    // access token is still valid it keeps the session (2.109 behaviour).
+    await page.clock.fastForward('29:30')
+    await expect(page).toHaveURL(/\/control-citas$/)
+    // Past the expiry, the 5-minute check finds no usable session.
+    await page.clock.fastForward('05:00')
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fcontrol-citas$/)
+    await expectToast(page, 'Sesión expirada')
+  })
+
+  test('«Limpiar sesión» borra la sesión guardada', async ({ page }) => {
+    await page.goto('/login')
+    await page.evaluate(() => localStorage.setItem('spa-lima-auth', '{"roto":true}'))
+    await page.getByRole('button', { name: 'Limpiar sesión (si tienes problemas)' }).click()
+    await expectToast(page, 'Sesión limpiada')
+    expect(await page.evaluate(() => localStorage.getItem('spa-lima-auth'))).toBeNull()
+    await expect(toastRegion(page)).toBeVisible()
+  })
+})

@@ -1,0 +1,10 @@
+/** Dates as the spa sees them (Peru, fixed UTC−5), for choosing booking days in tests. */
+
+/** The next date strictly after today in Peru whose weekday is `day` (0 = Sunday), as YYYY-MM-DD. */
+export function nextPeruWeekday(day: number): string {
+  const lima = new Date(Date.now() - 5 * 3_600_000)
+  let d = new Date(Date.UTC(lima.getUTCFullYear(), lima.getUTCMonth(), lima.getUTCDate()))
+  do d = new Date(d.getTime() + 86_400_000)
+  while (d.getUTCDay() !== day)
+  return d.toISOString().slice(0, 10)
+}
