@@ -10,7 +10,6 @@
 import type { AnyCollection } from '../database.ts'
 import type { SyncBackend } from '../replication/backend.ts'
 import type { TableSync } from '../replication/table-sync.ts'
-import { SYNC_XID } from '../tables/table-def.ts'
 
 const PAGE = 5000
 
@@ -33,9 +32,16 @@ export async function reconcileVisibility(
   if (pending === null || pending.length > 0 || !sync.replication || !sync.lastCheckpoint) return { removed: 0, checked: false }
   const localCount = await collection.count().exec()
   const serverCount = await retry(() => backend.count(sync.def.name))
-  if (localCount <= serverCount) return { removed: 0, checked: true }
+  if (localCount === serverCount) return { removed: 0, checked: true }
+  // Fewer: rows committed after the pull's watermark are still to come (on PostgreSQL
+  // any open transaction in the cluster holds the watermark back). Check again after
+  // the next catch-up rather than conclude anything now.
+  if (localCount < serverCount) return { removed: 0, checked: false }
 
-  const docs = await collection.find({ selector: { [SYNC_XID]: { $ne: null } } }).exec()
+  // Every local row counts, including rows this device uploaded and the server
+  // acknowledged but that no pull has brought back yet (their sync_xid is still null):
+  // they can leave the user's visibility too.
+  const docs = await collection.find().exec()
 
   const visible = new Set<string>()
   for (let after: string | null = null; ; ) {
@@ -45,10 +51,14 @@ export async function reconcileVisibility(
     after = page[page.length - 1]!
   }
   const pk = sync.def.primaryKey
-  const gone = docs
-    .map((d) => d.toMutableJSON(false) as Record<string, unknown>)
-    .filter((d) => !visible.has(String(d[pk])))
-    .map((d) => ({ ...d, _deleted: true }))
+  const candidates = docs.map((d) => d.toMutableJSON(false) as Record<string, unknown>).filter((d) => !visible.has(String(d[pk])))
+  if (candidates.length === 0) return { removed: 0, checked: true }
+  // A row written on this device while the keys were being fetched is not on the server
+  // yet: it must upload, never be removed. Anything pending now is left alone.
+  const pendingNow = await sync.pendingDocuments()
+  if (pendingNow === null) return { removed: 0, checked: false }
+  const waiting = new Set(pendingNow.map((d) => String((d as Record<string, unknown>)[pk])))
+  const gone = candidates.filter((d) => !waiting.has(String(d[pk]))).map((d) => ({ ...d, _deleted: true }))
   if (gone.length > 0) sync.replication.emitEvent({ documents: gone as never, checkpoint: sync.lastCheckpoint })
   return { removed: gone.length, checked: true }
 }

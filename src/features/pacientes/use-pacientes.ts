@@ -1,7 +1,9 @@
 /** The Pacientes screen's data: the local tb_pacientes collection, live (src/lib/db). */
 import { useMemo } from 'react'
 import type { Paciente, PacienteFields } from '@/domain/pacientes.ts'
-import { insertDoc, newId, patchDoc, removeDoc, useLiveQuery, type PacienteDoc } from '@/lib/db/index.ts'
+import type { PacienteDoc } from '@sync/tables/product-tables.ts'
+import { useLiveQuery } from '@/lib/db/use-live-query.ts'
+import { insertDoc, newId, patchDoc, removeDoc } from '@/lib/db/writes.ts'
 import type { PacientesStore } from './pacientes-store.ts'
 
 const newestFirst = { sort: [{ created_at: 'desc' as const }] }

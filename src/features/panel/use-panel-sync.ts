@@ -1,6 +1,6 @@
 /** The sync figures the panel header shows, from the sync layer's status (src/lib/db). */
-import type { ConflictEntry, InitialSyncProgress, RefusedWrite, SyncError } from '@/lib/db/index.ts'
-import { useSyncStatus } from '@/lib/db/index.ts'
+import type { ConflictEntry, InitialSyncProgress, RefusedWrite, SyncError } from '@sync/status/types.ts'
+import { useSyncStatus } from '@/lib/db/use-sync-status.ts'
 import { useOnline } from '@/lib/ui/use-online.ts'
 
 export interface PanelSync {

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { SyncProblemsPage } from '@/features/panel/sync-problems-page.tsx'
-import { useSyncProblems } from '@/lib/db/index.ts'
+import { useSyncProblems } from '@/lib/db/use-sync-status.ts'
 
 export const Route = createFileRoute('/control-citas/sincronizacion')({
   component: function SyncProblems() {
