@@ -330,15 +330,32 @@ export class TableSync {
       checkpoint = (checkpointDoc as { checkpointData?: unknown } | undefined)?.checkpointData
     }
     const pk = this.def.primaryKey
+    // RxDB's upload checkpoint does not move over documents the pull wrote, so right
+    // after a first sync every document of the table sits after it. Rescanning tens of
+    // thousands of them on every change would stall the device; instead the scan
+    // remembers how far it found only clean documents. That is sound because a document
+    // only becomes pending through a local write, which moves it to the end of the
+    // change order (a new lwt), past the remembered position.
+    if (!options.full) {
+      if (this.cleanPrefix?.state !== state) this.cleanPrefix = null
+      const clean = this.cleanPrefix?.position
+      if (clean && isAfter(clean, checkpoint as ChangeCheckpoint | undefined)) checkpoint = clean
+    }
     const pending: LocalDoc[] = []
+    let prefixClean = !options.full
     for (;;) {
       const page = await getChangedDocumentsSince(state.input.forkInstance, 1000, checkpoint as never)
-      const docs = page.documents as Row[]
+      const docs = page.documents as Array<Row & { _meta: { lwt: number } }>
       if (docs.length > 0) {
         const assumed = await getAssumedMasterState(state, docs.map((d) => String(d[pk])))
         for (const d of docs) {
           const a = assumed[String(d[pk])]
-          if (!a || !sameDocument(this.def, a.docData as Row, d)) pending.push({ ...d, _deleted: d._deleted === true } as LocalDoc)
+          if (!a || !sameDocument(this.def, a.docData as Row, d)) {
+            pending.push({ ...d, _deleted: d._deleted === true } as LocalDoc)
+            prefixClean = false
+          } else if (prefixClean) {
+            this.cleanPrefix = { state, position: { id: String(d[pk]), lwt: d._meta.lwt } }
+          }
         }
       }
       if (docs.length < 1000) break
@@ -346,6 +363,9 @@ export class TableSync {
     }
     return pending
   }
+
+  /** Where pendingDocuments() last saw only clean documents, for the current replication. */
+  private cleanPrefix: { state: object; position: ChangeCheckpoint } | null = null
 
   /**
    * Defence in depth: local changes that sit behind the upload checkpoint although the
@@ -372,4 +392,15 @@ export class TableSync {
     this.env.log(`${this.def.name}: ${rows.length} cambio(s) locales sin subir devueltos a la cola`)
     return rows.length
   }
+}
+
+/** A position in a storage's change order (lwt, then primary key), as RxDB's Dexie and memory storages write it. */
+interface ChangeCheckpoint {
+  id: string
+  lwt: number
+}
+
+function isAfter(a: ChangeCheckpoint, b: ChangeCheckpoint | undefined): boolean {
+  if (!b || typeof b.lwt !== 'number') return true
+  return a.lwt > b.lwt || (a.lwt === b.lwt && a.id > b.id)
 }

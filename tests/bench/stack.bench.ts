@@ -47,7 +47,8 @@ export default async function stackBench(): Promise<Figure[]> {
 /** Spawns the backend on `dataDir` and polls a REST read until it answers 200. */
 async function timeToFirstRead(dataDir: string): Promise<number> {
   const started = performance.now()
-  const child = spawn('npx', ['tsx', 'supabase/local/cli.ts', 'backend', '--data-dir', dataDir, '--port', String(PORT), '--host', '127.0.0.1', '--quiet'], {
+  // node itself (not npx): the signal below must reach the server, not a wrapper.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/cli.ts', 'backend', '--data-dir', dataDir, '--port', String(PORT), '--host', '127.0.0.1', '--quiet'], {
     cwd: repoRoot,
     stdio: 'ignore',
     env: { ...process.env, DATABASE_URL: '' },

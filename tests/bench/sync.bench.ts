@@ -74,7 +74,7 @@ export default async function syncBench(): Promise<Figure[]> {
       })
     }
     const [reader, tablet] = devices.slice(-2) as [Device, Device]
-    // The memory device is the reader for the latency figure below; Dexie is the tablet.
+    // The memory device is the reader for the latency figure below.
 
     // 2. One day's appointments from the local database, 60 different days (no query
     // cache: each day is read once), on both storages.
@@ -90,31 +90,42 @@ export default async function syncBench(): Promise<Figure[]> {
       figures.push({ name: `citas de un día leídas localmente p50 (${label})`, value: percentile(times, 50), unit: 'ms' })
     }
 
+    // fake-indexeddb runs every IndexedDB request in JavaScript on the device's own
+    // thread: with 63,000 documents a Dexie device here spends seconds per query, which
+    // measures the stand-in, not the sync. The next two figures use a second memory
+    // device as the writing tablet (a browser's IndexedDB is measured by the frontend
+    // benchmark: cold start and search over 5,000 local patients).
+    devices.splice(devices.indexOf(tablet), 1)
+    await tablet.stop()
+    const writer = await open('bench-writer-memory', 'memory')
+    devices.push(writer)
+    await until(async () => (await writer.status()).initialSync?.done === true, 180_000, 50)
+
     // 3. A write on one online device visible on another (realtime hint → pull).
     const latencies: number[] = []
     for (let i = 0; i < 40; i++) {
       const id = crypto.randomUUID()
       const arrival = reader.call<{ at: number }>({ cmd: 'awaitDoc', collection: 'tb_pacientes', docId: id, timeoutMs: 15_000 })
       const t0 = Date.now()
-      await tablet.insert('tb_pacientes', { id_paciente: id, nombre: `Latencia ${i}`, apellido: 'Bench' })
+      await writer.insert('tb_pacientes', { id_paciente: id, nombre: `Latencia ${i}`, apellido: 'Bench' })
       latencies.push((await arrival).at - t0)
       await new Promise((r) => setTimeout(r, 50))
     }
-    figures.push({ name: 'escritura visible en otro dispositivo p95', value: percentile(latencies, 95), unit: 'ms', target: '≤ 1000', ok: percentile(latencies, 95) <= 1000 })
+    figures.push({ name: 'escritura visible en otro dispositivo p95 (memoria → memoria)', value: percentile(latencies, 95), unit: 'ms', target: '≤ 1000', ok: percentile(latencies, 95) <= 1000 })
     figures.push({ name: 'escritura visible en otro dispositivo p50', value: percentile(latencies, 50), unit: 'ms' })
 
     // 4. 1,000 offline writes uploaded after reconnecting.
-    const pending = async () => Object.values(await tablet.pending()).reduce((a, b) => a + b, 0)
+    const pending = async () => Object.values(await writer.pending()).reduce((a, b) => a + b, 0)
     await until(async () => (await pending()) === 0, 60_000)
-    await tablet.offline()
+    await writer.offline()
     const batch = Array.from({ length: 1000 }, (_, i) => ({ id_paciente: crypto.randomUUID(), nombre: `Sin red ${i}`, apellido: 'Bench' }))
-    for (let i = 0; i < batch.length; i += 250) await tablet.insert('tb_pacientes', ...batch.slice(i, i + 250))
+    for (let i = 0; i < batch.length; i += 250) await writer.insert('tb_pacientes', ...batch.slice(i, i + 250))
     const t0 = performance.now()
-    await tablet.online()
+    await writer.online()
     await until(async () => (await pending()) === 0, 120_000, 20)
     const uploadSeconds = (performance.now() - t0) / 1000
     const { rows: arrived } = await stack.db.query<{ n: number }>(`select count(*)::int as n from tb_pacientes where nombre like 'Sin red %'`)
-    figures.push({ name: `1.000 escrituras offline subidas al reconectar (${arrived[0]!.n} en el servidor)`, value: uploadSeconds, unit: 's', target: '≤ 5', ok: uploadSeconds <= 5 && arrived[0]!.n === 1000 })
+    figures.push({ name: `1.000 escrituras offline subidas al reconectar (memoria; ${arrived[0]!.n} en el servidor)`, value: uploadSeconds, unit: 's', target: '≤ 5', ok: uploadSeconds <= 5 && arrived[0]!.n === 1000 })
   } finally {
     await Promise.all(devices.map((d) => d.stop()))
     await stack.close()
