@@ -56,7 +56,7 @@ function preloadFonts(): Plugin {
 }
 
 /**
- * Static HTML of the home page's hero in index.html (src/features/home/hero-prerender.tsx),
+ * Static HTML of the home page's hero in index.html (src/features/inicio/hero-prerender.tsx),
  * rendered by a small SSR build of that one module: the heading and artwork paint with
  * the HTML instead of after the JavaScript. CSS-module class names are derived from the
  * file and class, so the SSR build and the client build agree.
@@ -76,7 +76,7 @@ function prerenderHero(): Plugin {
         logLevel: 'silent',
         resolve: { alias },
         plugins: [react()],
-        build: { ssr: 'src/features/home/hero-prerender.tsx', outDir, emptyOutDir: true, rollupOptions: { output: { entryFileNames: 'hero.mjs' } } },
+        build: { ssr: 'src/features/inicio/hero-prerender.tsx', outDir, emptyOutDir: true, rollupOptions: { output: { entryFileNames: 'hero.mjs' } } },
       })
       const { renderHero } = (await import(pathToFileURL(`${outDir}/hero.mjs`).href)) as { renderHero: () => string }
       // main.tsx imports the app after the first paint; its chunks download meanwhile.

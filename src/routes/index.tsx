@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { BookingSection } from '@/features/booking/booking-section.tsx'
-import { HomePage } from '@/features/home/home-page.tsx'
+import { HomePage } from '@/features/inicio/home-page.tsx'
 import { SiteLayout } from '@/features/site/site-layout.tsx'
 
 interface HomeSearch {
