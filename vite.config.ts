@@ -168,11 +168,13 @@ export default defineConfig({
   ],
   server: {
     // `npm run dev`: the APIs and the runtime config come from the embedded backend.
+    // Object form: Vite's string shorthand rewrites the Host header, and the backend
+    // would then hand the app its own origin in /app-config.json instead of Vite's.
     proxy: {
-      '/rest': backend,
-      '/auth': backend,
-      '/functions': backend,
-      '/app-config.json': backend,
+      '/rest': { target: backend },
+      '/auth': { target: backend },
+      '/functions': { target: backend },
+      '/app-config.json': { target: backend },
       '/realtime': { target: backend.replace(/^http/, 'ws'), ws: true },
     },
   },
