@@ -22,8 +22,13 @@ describe('loginErrorMessage', () => {
     expect(loginErrorMessage({ name: 'TypeError', message: 'NetworkError when attempting to fetch resource.' })).toBe(LOGIN_MESSAGES.network)
   })
 
+  it('says in Spanish that a deactivated (banned) account cannot sign in', () => {
+    expect(loginErrorMessage({ code: 'user_banned', status: 400, message: 'User is banned' })).toBe(LOGIN_MESSAGES.banned)
+    expect(loginErrorMessage({ message: 'User is banned' })).toBe('Tu cuenta está desactivada. Consulta con un administrador.')
+  })
+
   it('shows any other message as is, and a generic text when there is none', () => {
-    expect(loginErrorMessage({ message: 'User is banned' })).toBe('User is banned')
+    expect(loginErrorMessage({ message: 'Signups not allowed for this instance' })).toBe('Signups not allowed for this instance')
     expect(loginErrorMessage({})).toBe('Ocurrió un error inesperado. Inténtalo de nuevo.')
     expect(`${LOGIN_UNEXPECTED.title}: ${LOGIN_UNEXPECTED.description}`).toBe('Error inesperado: Ocurrió un error inesperado. Inténtalo de nuevo.')
   })

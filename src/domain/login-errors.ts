@@ -9,6 +9,9 @@ export const LOGIN_MESSAGES = {
   network: 'Error de conexión. Verifica tu internet e intenta nuevamente.',
   offlineFirstTime:
     'Error de conexión. Verifica tu internet e intenta nuevamente. (Para ingresar sin internet, primero inicia sesión con conexión en este equipo.)',
+  // Not in spec 1 §8: GoTrue's English 'User is banned' would be the only English text
+  // a receptionist can meet; an admin bans (deactivates) staff accounts.
+  banned: 'Tu cuenta está desactivada. Consulta con un administrador.',
   incompleteTitle: 'Campos incompletos',
   incomplete: 'Por favor, ingresa tu correo y contraseña.',
 } as const
@@ -41,6 +44,7 @@ export function loginErrorMessage(error: AuthFailure): string {
   if (error.status === 429 || error.code === 'over_request_rate_limit' || lower.includes('too many requests') || lower.includes('rate limit')) {
     return LOGIN_MESSAGES.tooMany
   }
+  if (error.code === 'user_banned' || lower === 'user is banned') return LOGIN_MESSAGES.banned
   if (isNetworkFailure(error)) return LOGIN_MESSAGES.network
   return message || LOGIN_UNEXPECTED.description
 }
