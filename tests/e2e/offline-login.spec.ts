@@ -117,7 +117,7 @@ test('cerrar sesión por inactividad conserva los cambios pendientes; cerrar ses
     .getByRole('navigation', { name: 'Secciones del panel' })
     .getByRole('link', { name: /^Pacientes/ })
     .click()
-  await expect(page.getByRole('row', { name: /Inés Pendiente/ })).toBeVisible()
+  await expect(page.getByRole('row', { name: /Inés Pendiente/ }).filter({ hasText: dni })).toBeVisible()
   await expect(page.getByTestId('cambios-pendientes')).toHaveText('1 cambio por subir')
 
   await context.setOffline(false)

@@ -31,6 +31,8 @@ type Listener = () => void
 
 let current: SyncSession | null = null
 let opening: { userId: string; isAdmin: boolean; promise: Promise<SyncSession> } | null = null
+/** A close in progress: an open waits for it, so it never reuses a session being closed. */
+let closing: Promise<unknown> | null = null
 const listeners = new Set<Listener>()
 
 function publish(next: SyncSession | null) {
@@ -49,9 +51,12 @@ export function subscribeSyncSession(listener: Listener): () => void {
 }
 
 export async function openSyncSession({ supabase, user }: OpenSyncSessionOptions): Promise<SyncSession> {
+  // Signing in again right after an idle sign-out: the old session may still be closing.
+  while (closing) await closing
   if (opening && opening.userId === user.id && opening.isAdmin === user.isAdmin) return opening.promise
   const existing = current
-  if (existing && existing.user.id === user.id && existing.user.isAdmin === user.isAdmin && existing.status.getState().phase !== 'closed') {
+  const phase = existing?.status.getState().phase
+  if (existing && existing.user.id === user.id && existing.user.isAdmin === user.isAdmin && (phase === 'starting' || phase === 'running')) {
     return existing
   }
   const promise = (async () => {
@@ -81,7 +86,14 @@ export async function openSyncSession({ supabase, user }: OpenSyncSessionOptions
 export async function closeSyncSession(options: CloseSyncSessionOptions): Promise<CloseResult> {
   const session = current ?? (opening ? await opening.promise.catch(() => null) : null)
   if (!session) return { uploaded: true, pending: 0, removed: false }
-  const result = await session.close(options)
-  if (result.removed || !options.upload) publish(null)
-  return result
+  const done = session.close(options)
+  const settled = done.catch(() => null)
+  closing = settled
+  try {
+    const result = await done
+    if ((result.removed || !options.upload) && current === session) publish(null)
+    return result
+  } finally {
+    if (closing === settled) closing = null
+  }
 }
