@@ -277,6 +277,27 @@ describe('sync engine', () => {
     expect(await again.collection('sx_notas')!.findOne(keep).exec()).toBeTruthy()
   })
 
+  it('an offline edit of a pulled row counts as pending after a scan found every row clean', async () => {
+    const a = await device()
+    const b = await device()
+    const ids = [id(), id(), id()]
+    await notas(a).bulkInsert(ids.map((k, i) => ({ id_nota: k, titulo: `limpia ${i} ${k.slice(0, 8)}` })))
+    await waitFor('filas en el servidor', async () => (await Promise.all(ids.map(serverNota))).every(Boolean))
+    b.session.resync()
+    await waitFor('filas en B', async () => (await Promise.all(ids.map((k) => localNota(b, k)))).every(Boolean))
+    // This scan walks the pulled rows and remembers them as clean…
+    expect(await b.session.pendingTotal()).toBe(0)
+    b.network.set(false)
+    // …so the edit, which moves the first of them to the end of the change order, must
+    // still be found by the next scan.
+    await (await notas(b).findOne(ids[0]!).exec())!.incrementalPatch({ cuerpo: 'editada sin red' })
+    expect(await b.session.pendingTotal()).toBe(1)
+    await waitFor('1 pendiente en el estado', () => b.session.status.getState().pendingTotal === 1)
+    b.network.set(true)
+    await waitFor('edición en el servidor', async () => (await serverNota(ids[0]!))?.cuerpo === 'editada sin red')
+    await settled(b)
+  })
+
   it('counts pending uploads offline and reports them on sign-out; removes the database once uploaded', async () => {
     const a = await device(undefined, { online: false })
     await notas(a).bulkInsert([0, 1, 2].map((i) => ({ id_nota: id(), titulo: `pendiente ${i} ${Date.now()}` })))
