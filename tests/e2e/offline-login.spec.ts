@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { backend, demo, expectAccessible, expectToast, screenshot, signIn, viewports, waitForServiceWorker } from './support/app.ts'
+import { backend, demo, expectAccessible, expectToast, fillPaciente, screenshot, signIn, viewports, waitForServiceWorker } from './support/app.ts'
 
 test('ingreso sin conexión de quien ya ingresó con conexión en este equipo; sincroniza al volver', async ({ page, context }) => {
   await page.setViewportSize(viewports.tabletLandscape)
@@ -41,15 +41,7 @@ test('ingreso sin conexión de quien ya ingresó con conexión en este equipo; s
     .getByRole('button', { name: /Registrar (Nuevo|Primer) Paciente/ })
     .first()
     .click()
-  await page
-    .getByRole('dialog')
-    .getByRole('textbox', { name: /^Nombre/ })
-    .fill('Elena')
-  await page
-    .getByRole('dialog')
-    .getByRole('textbox', { name: /^Apellido/ })
-    .fill('Offline')
-  await page.getByRole('dialog').getByRole('textbox', { name: /^DNI/ }).fill(dni)
+  await fillPaciente(page, { Nombre: 'Elena', Apellido: 'Offline', DNI: dni })
   await page.getByRole('dialog').getByRole('button', { name: 'Registrar Paciente' }).click()
   await expectToast(page, '¡Paciente Registrado!')
 
@@ -86,15 +78,7 @@ test('cerrar sesión por inactividad conserva los cambios pendientes; cerrar ses
     .getByRole('button', { name: /Registrar (Nuevo|Primer) Paciente/ })
     .first()
     .click()
-  await page
-    .getByRole('dialog')
-    .getByRole('textbox', { name: /^Nombre/ })
-    .fill('Inés')
-  await page
-    .getByRole('dialog')
-    .getByRole('textbox', { name: /^Apellido/ })
-    .fill('Pendiente')
-  await page.getByRole('dialog').getByRole('textbox', { name: /^DNI/ }).fill(dni)
+  await fillPaciente(page, { Nombre: 'Inés', Apellido: 'Pendiente', DNI: dni })
   await page.getByRole('dialog').getByRole('button', { name: 'Registrar Paciente' }).click()
   await expect(page.getByTestId('cambios-pendientes')).toHaveText('1 cambio por subir')
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { backend, demo, expectAccessible, expectToast, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
+import { backend, demo, expectAccessible, expectToast, fillPaciente, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
 
 type Row = { id_paciente: string; nombre: string; apellido: string; dni: string | null; telefono: string | null; _deleted?: boolean }
 
@@ -21,16 +21,6 @@ async function openPacientes(page: Page) {
     .click()
   await expect(page).toHaveURL(/\/control-citas\/pacientes$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Pacientes' })).toBeVisible()
-}
-
-async function fillPaciente(
-  page: Page,
-  values: Partial<Record<'Nombre' | 'Apellido' | 'DNI' | 'Teléfono' | 'Correo electrónico' | 'Nº de historia clínica', string>>,
-) {
-  const dialog = page.getByRole('dialog')
-  for (const [label, value] of Object.entries(values)) {
-    await dialog.getByRole('textbox', { name: new RegExp(`^${label}`) }).fill(value)
-  }
 }
 
 test.describe('Pacientes', () => {

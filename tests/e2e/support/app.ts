@@ -106,3 +106,14 @@ export async function waitForSynced(page: Page) {
   await expect(page.getByTestId('cambios-pendientes')).toHaveText('Todo sincronizado', { timeout: 30_000 })
   await expect(page.getByTestId('ultima-sincronizacion')).toContainText('Sincronizado', { timeout: 30_000 })
 }
+
+/** Fills the open patient dialog's fields, by the start of each field's label. */
+export async function fillPaciente(
+  page: Page,
+  values: Partial<Record<'Nombre' | 'Apellido' | 'DNI' | 'Teléfono' | 'Correo electrónico' | 'Nº de historia clínica', string>>,
+) {
+  const dialog = page.getByRole('dialog')
+  for (const [label, value] of Object.entries(values)) {
+    await dialog.getByRole('textbox', { name: new RegExp(`^${label}`) }).fill(value)
+  }
+}
