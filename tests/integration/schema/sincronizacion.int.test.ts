@@ -190,7 +190,16 @@ describe('_modified y _xid los pone el servidor', () => {
     }
     soltar()
     await larga
-    const despues = BigInt((await stack.db.query<{ c: string }>(`select pg_snapshot_xmin(pg_current_snapshot())::text as c`)).rows[0]!.c)
+    // Once committed, the row falls below the cut as soon as every older transaction has
+    // ended. The cut is cluster-wide on PostgreSQL, and other test databases share this
+    // server, so their transactions may hold it back for a moment: wait, do not sample.
+    const corte = async () => BigInt((await stack.db.query<{ c: string }>(`select pg_snapshot_xmin(pg_current_snapshot())::text as c`)).rows[0]!.c)
+    const limite = Date.now() + 30_000
+    let despues = await corte()
+    while (despues <= xid && Date.now() < limite) {
+      await new Promise((r) => setTimeout(r, 50))
+      despues = await corte()
+    }
     expect(xid).toBeLessThan(despues)
   })
 })
