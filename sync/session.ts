@@ -1,6 +1,6 @@
 /**
  * A sync session: the signed-in user's local database and its replication, from
- * sign-in to sign-out (DESIGN §5, docs/decisions/0003-sync.md).
+ * sign-in to sign-out (docs/architecture.md §5, docs/decisions/0003-sync.md).
  *
  * - Opens one RxDB database per user with the tables that user may see (admin-only
  *   tables only for admins; their local data is removed when the user is not one).

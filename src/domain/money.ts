@@ -1,6 +1,6 @@
 /**
  * Money: soles in integer céntimos for arithmetic (no float drift), shown the es-PE way
- * as 'S/ 1,234.50' (DESIGN §3). Postgres numeric(12,2) arrives as a number or a string.
+ * as 'S/ 1,234.50' (docs/architecture.md §3). Postgres numeric(12,2) arrives as a number or a string.
  */
 
 const number2 = new Intl.NumberFormat('es-PE', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true })

@@ -1,5 +1,5 @@
 /**
- * Session rules of spec 1 §4, §6, §8 and their offline adaptations (DESIGN §5):
+ * Session rules of spec 1 §4, §6, §8 and their offline adaptations (docs/architecture.md §5):
  * idle sign-out, the periodic session check, which errors end a session, guards.
  */
 

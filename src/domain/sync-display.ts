@@ -1,4 +1,4 @@
-/** How the panel header words the sync status (DESIGN §5: staff always see it). */
+/** How the panel header words the sync status (docs/architecture.md §5: staff always see it). */
 
 /** '3 cambios por subir', '1 cambio por subir', or null when nothing waits. */
 export function pendingLabel(pending: number): string | null {

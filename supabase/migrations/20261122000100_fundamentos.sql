@@ -1,4 +1,4 @@
--- Fundamentos compartidos por todas las tablas replicadas (DESIGN.md §3, §5).
+-- Fundamentos compartidos por todas las tablas replicadas (docs/architecture.md §3, §5).
 --
 -- * Esquema `private`: funciones internas (triggers, validadores). PostgREST solo publica
 --   `public`, y los roles de la API no tienen USAGE sobre `private`, así que nada de aquí
@@ -85,7 +85,7 @@ set search_path = ''
 as $$ select '6f1c2b1e-8d4a-4c57-9a43-5b2f0e7c9d10'::uuid $$;
 
 -- ---------------------------------------------------------------------------------
--- Columnas de sincronización (DESIGN.md §5, reference/sync-pitfalls.md "Late commits").
+-- Columnas de sincronización (docs/architecture.md §5, docs/decisions/0003-sync.md).
 --
 -- `_modified` (clock_timestamp) y `_xid` (id de la transacción que escribió la fila) los
 -- pone siempre el servidor, ignorando lo que mande el cliente. El pull avanza por

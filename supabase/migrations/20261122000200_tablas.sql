@@ -1,4 +1,4 @@
--- Las 12 tablas replicadas (spec 1 §3, spec 2 §3; DESIGN.md §3) con sus restricciones e
+-- Las 12 tablas replicadas (spec 1 §3, spec 2 §3; docs/architecture.md §3) con sus restricciones e
 -- índices. Los nombres de tablas y columnas son los de la especificación.
 --
 -- Convenciones:

@@ -1,4 +1,4 @@
--- Seguridad a nivel de fila (DESIGN.md §4). Supabase concede por defecto todos los
+-- Seguridad a nivel de fila (docs/architecture.md §4). Supabase concede por defecto todos los
 -- privilegios de las tablas de `public` a anon y authenticated: RLS es la guarda, así que
 -- cada tabla tiene RLS activado (private.hacer_replicable) y políticas explícitas. Además
 -- se retiran privilegios que nadie de la API necesita, para que un error de política no
@@ -24,7 +24,7 @@
 -- sin perfil (o desactivado) no ve nada, ni siquiera lo público: authenticated tiene todas
 -- las columnas, así que abrirle los tratamientos filtraría columnas internas.
 --
--- DELETE físico: los clientes nunca borran (DESIGN.md §3). Un admin solo puede purgar un
+-- DELETE físico: los clientes nunca borran (docs/architecture.md §3). Un admin solo puede purgar un
 -- tombstone con más de private.dias_conservacion_tombstones() días, cuando todos los
 -- dispositivos ya recibieron el borrado. Pagos y movimientos de stock no se borran nunca.
 

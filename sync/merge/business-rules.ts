@@ -1,5 +1,5 @@
 /**
- * Business overrides of the field merge (DESIGN §5, spec 2 §4): states that a stale
+ * Business overrides of the field merge (docs/architecture.md §5, spec 2 §4): states that a stale
  * edit from an offline tablet must never undo, whatever its clock says. The server
  * enforces the same rules with triggers; these keep the device from even proposing
  * the reversal, so its view converges at once and the user is told why.

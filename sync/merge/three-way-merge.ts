@@ -1,5 +1,5 @@
 /**
- * Field-level three-way merge of a push conflict (DESIGN §5).
+ * Field-level three-way merge of a push conflict (docs/architecture.md §5).
  *
  *   base   = the server version the device last saw (RxDB's assumedMasterState)
  *   server = the server version now (realMasterState)

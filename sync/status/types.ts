@@ -1,5 +1,5 @@
 /**
- * What staff see about synchronisation (DESIGN §5): online/offline, changes waiting to
+ * What staff see about synchronisation (docs/architecture.md §5): online/offline, changes waiting to
  * upload, last sync time, first-sync progress, the current error, and the
  * 'Problemas de sincronización' list (refused writes and conflicts).
  */

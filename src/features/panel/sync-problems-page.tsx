@@ -1,5 +1,5 @@
 /**
- * 'Problemas de sincronización' (DESIGN §5): writes the server refused for good (the
+ * 'Problemas de sincronización' (docs/architecture.md §5): writes the server refused for good (the
  * device took the server's version back) and values lost in conflicts, with the
  * server's reason in Spanish. Readable by every staff member.
  */

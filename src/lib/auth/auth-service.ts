@@ -1,6 +1,6 @@
 /**
  * Sign-in, sign-out and the session's life on this device (spec 1 §4, §6, §8 with the
- * offline adaptations of DESIGN §5). Loaded only by /login and the panel: it pulls in
+ * offline adaptations of docs/architecture.md §5). Loaded only by /login and the panel: it pulls in
  * supabase-js.
  */
 import { LOGIN_ERROR_TITLE, LOGIN_MESSAGES, LOGIN_UNEXPECTED, isNetworkFailure, loginErrorMessage } from '@/domain/login-errors.ts'

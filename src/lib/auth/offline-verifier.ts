@@ -1,5 +1,5 @@
 /**
- * Offline sign-in (DESIGN §5): at each online sign-in the device keeps a verifier of the
+ * Offline sign-in (docs/architecture.md §5): at each online sign-in the device keeps a verifier of the
  * password — PBKDF2-SHA256 via WebCrypto, 600,000 iterations (OWASP's figure for
  * PBKDF2-SHA256), a random 16-byte salt — never the password itself. With the network
  * down, a user who signed in here before is let in if the password derives the same key.

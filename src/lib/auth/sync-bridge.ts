@@ -1,7 +1,7 @@
 /**
  * Where the session meets the sync layer (src/lib/db, docs/decisions/0003-sync.md): open
  * the local database for the signed-in user, upload before an explicit sign-out, close
- * it (removing it only on an explicit sign-out, DESIGN §5). Kept to this one file so
+ * it (removing it only on an explicit sign-out, docs/architecture.md §5). Kept to this one file so
  * the rest of the auth code does not depend on the sync API's exact shape; tests may
  * swap it with setSyncBridge().
  */

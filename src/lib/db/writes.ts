@@ -17,7 +17,7 @@ function collection<N extends CollectionName>(name: N): RxCollection<DocTypes[N]
   return c as unknown as RxCollection<DocTypes[N]>
 }
 
-/** A new primary key, created on the device (DESIGN §3). */
+/** A new primary key, created on the device (docs/architecture.md §3). */
 export function newId(): string {
   return crypto.randomUUID()
 }

@@ -235,6 +235,6 @@ export async function deleteUser({ api, caller }: ActionContext, body: Body): Pr
     const r = await api.authAdmin('DELETE', `/users/${row.auth_user_id}`)
     if (!r.ok && r.status !== 404) throw failure(r, messages.deleteFailed)
   }
-  // Soft delete: clients never hard-delete replicated rows (DESIGN.md §3).
+  // Soft delete: clients never hard-delete replicated rows (docs/architecture.md §3).
   return patchRow(api, id, { _deleted: true, is_active: false }, messages.deleteFailed)
 }

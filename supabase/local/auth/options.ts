@@ -14,7 +14,7 @@ export interface AuthOptions {
    * Current GoTrue also answers, at any time, the token whose child is the session's
    * still-unused current token: the client demonstrably never received that child (an
    * offline tablet whose refresh response was lost, retrying minutes or hours later).
-   * On by default, because DESIGN §5 says going offline never signs staff out; off
+   * On by default, because docs/architecture.md §5 says going offline never signs staff out; off
    * gives the strict reading where only the time interval allows reuse.
    */
   reuseParentOfCurrentToken: boolean

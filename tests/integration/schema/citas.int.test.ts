@@ -117,7 +117,7 @@ describe('agenda sin choques', () => {
     const sql = `insert into public.tb_citas (id_cita, id_especialista, id_tratamiento, nombre_cliente, fecha_cita, hora_inicio, hora_fin, estado_cita)
                  values ($1, $2, $3, $4, $5, $6, $7, 'Confirmada')`
     const uid = (await stack.db.query<{ id: string }>(`select id::text from auth.users where email = 'recepcion@spa.local'`)).rows[0]!.id
-    // What the REST API does for a signed-in request (see reference/supabase-protocol.md §1).
+    // What the REST API does for a signed-in request (see docs/reference/supabase-protocol.md §1).
     const comoPersonal = `select set_config('request.jwt.claims', json_build_object('role', 'authenticated', 'sub', '${uid}')::text, true),
                                  set_config('role', 'authenticated', true)`
     const [a, b] = [await fila('12:00:00', '13:00:00'), await fila('12:30:00', '13:30:00')]

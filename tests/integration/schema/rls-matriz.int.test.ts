@@ -1,5 +1,5 @@
 /**
- * The row-level security matrix (issue 3, DESIGN.md §4): for each caller (anon, staff,
+ * The row-level security matrix (issue 3, docs/architecture.md §4): for each caller (anon, staff,
  * admin, signed in without a profile) × each replicated table × select / insert /
  * update / soft delete / hard delete, the expected allow or deny is asserted cell by
  * cell through supabase-js, and the database's real state decides the outcome (an

@@ -1,5 +1,5 @@
 /**
- * What every replicated table must have for the sync layer (DESIGN.md §3, §5) and that
+ * What every replicated table must have for the sync layer (docs/architecture.md §3, §5) and that
  * the server, not the client, owns `_modified` and `_xid`: they move forward on every
  * write — including writes made by triggers on other tables — whatever a client sends.
  */
