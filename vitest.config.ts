@@ -4,9 +4,11 @@ import { defineConfig } from 'vitest/config'
 const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
   '@sync': fileURLToPath(new URL('./sync', import.meta.url)),
+  '@tests': fileURLToPath(new URL('./tests', import.meta.url)),
 }
 
-// Unit tests (`*.test.ts`) are pure and fast. Integration tests (`*.int.test.ts`) start
+// Unit tests (`*.test.ts`) are pure and fast. Component tests (`*.test.tsx`, beside the
+// component) render with Testing Library in jsdom. Integration tests (`*.int.test.ts`) start
 // a real embedded backend per file; they run a second time against PostgreSQL 15 when
 // SPA_TEST_DATABASE_URL is set (see tests/run-all.mjs).
 export default defineConfig({
@@ -19,9 +21,20 @@ export default defineConfig({
           name: 'unit',
           // Projects with different worker settings must run in separate groups.
           sequence: { groupOrder: 0 },
-          include: ['src/**/*.test.{ts,tsx}', 'sync/**/*.test.ts', 'supabase/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'sync/**/*.test.ts', 'supabase/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', 'node_modules/**'],
           environment: 'node',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'components',
+          sequence: { groupOrder: 0 },
+          include: ['src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['tests/support/dom-setup.ts'],
+          css: false,
         },
       },
       {

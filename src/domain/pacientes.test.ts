@@ -2,13 +2,11 @@ import { describe, expect, it } from 'vitest'
 import {
   PACIENTE_DUPLICATE_MESSAGES,
   buildPacienteIndex,
-  duplicateKeyMessage,
   emptyPacienteForm,
   findDuplicate,
   nombreCompleto,
   pacienteToasts,
   searchPacientes,
-  sortPacientes,
   toPacienteFields,
   toPacienteForm,
   validatePaciente,
@@ -122,15 +120,6 @@ describe('search', () => {
   })
 })
 
-describe('sortPacientes', () => {
-  it('puts the newest first', () => {
-    const a = paciente({ nombre: 'A', created_at: '2025-01-01T00:00:00Z' })
-    const b = paciente({ nombre: 'B', created_at: '2025-02-01T00:00:00Z' })
-    const c = paciente({ nombre: 'C', created_at: '2025-02-01T00:00:00Z' })
-    expect(sortPacientes([a, c, b]).map((p) => p.nombre)).toEqual(['B', 'C', 'A'])
-  })
-})
-
 describe('findDuplicate', () => {
   const existing = [paciente({ id_paciente: 'p1', dni: '12345678', email: 'ana@correo.pe' }), paciente({ id_paciente: 'p2', dni: '87654321', email: null })]
 
@@ -147,32 +136,6 @@ describe('findDuplicate', () => {
   })
 })
 
-describe('duplicateKeyMessage', () => {
-  it('maps unique violations to the spec texts', () => {
-    expect(duplicateKeyMessage({ code: '23505', message: 'duplicate key value violates unique constraint "tb_pacientes_dni_key"' })).toBe(
-      PACIENTE_DUPLICATE_MESSAGES.dni,
-    )
-    expect(duplicateKeyMessage({ status: 409, message: 'duplicate key value violates unique constraint "tb_pacientes_email_key"' })).toBe(
-      PACIENTE_DUPLICATE_MESSAGES.email,
-    )
-    expect(duplicateKeyMessage({ code: '23505', message: 'duplicate key value violates unique constraint "tb_pacientes_pkey"' })).toBe(
-      PACIENTE_DUPLICATE_MESSAGES.primaryKey,
-    )
-    expect(duplicateKeyMessage({ code: '23505', message: 'x', details: 'Key (dni)=(123) already exists.' })).toBe(PACIENTE_DUPLICATE_MESSAGES.dni)
-  })
-
-  it('falls back to the server message, then the generic text', () => {
-    expect(duplicateKeyMessage({ code: '23505', message: 'duplicate key value violates unique constraint "uq_nro"' })).toBe(
-      'duplicate key value violates unique constraint "uq_nro"',
-    )
-    expect(duplicateKeyMessage({ status: 409 })).toBe(PACIENTE_DUPLICATE_MESSAGES.other)
-  })
-
-  it('ignores other errors', () => {
-    expect(duplicateKeyMessage({ code: '23514', message: 'check' })).toBeNull()
-  })
-})
-
 describe('texts', () => {
   it('quotes the spec', () => {
     expect(pacienteToasts.created('Ana Torres')).toEqual({ title: '¡Paciente Registrado!', description: 'Ana Torres ha sido registrado exitosamente.' })
@@ -181,5 +144,9 @@ describe('texts', () => {
     expect(pacienteToasts.saveError(false, 'sin red')).toBe('No se pudo registrar el paciente. sin red')
     expect(pacienteToasts.saveError(true, '')).toBe('No se pudo actualizar el paciente.')
     expect(nombreCompleto({ nombre: 'Ana', apellido: 'Torres' })).toBe('Ana Torres')
+    expect(PACIENTE_DUPLICATE_MESSAGES).toEqual({
+      dni: 'Ya existe un paciente con este DNI.',
+      email: 'Ya existe un paciente con este correo electrónico.',
+    })
   })
 })

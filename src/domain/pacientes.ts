@@ -1,7 +1,7 @@
 /**
  * Patients (spec 1 §2, §5, §8): the form's validation and the row it becomes, the
- * instant search, duplicate detection before saving and the server's duplicate-key
- * messages.
+ * instant search and duplicate detection before saving (a duplicate only the server
+ * sees is worded by sync/errors/refusal-reason.ts).
  */
 import { emptyToNull, fold, isEmail } from './text.ts'
 import { isIsoDate } from './peru-time.ts'
@@ -110,18 +110,9 @@ export function searchPacientes<T>(index: PacienteSearchIndex<T>, term: string):
   return out
 }
 
-/** Newest first (spec: ordered by created_at descending), ties by name. */
-export function sortPacientes<T extends Pick<Paciente, 'created_at' | 'nombre' | 'apellido'>>(list: readonly T[]): T[] {
-  return [...list].sort((a, b) =>
-    a.created_at === b.created_at ? nombreCompleto(a).localeCompare(nombreCompleto(b), 'es') : a.created_at < b.created_at ? 1 : -1,
-  )
-}
-
 export const PACIENTE_DUPLICATE_MESSAGES = {
   dni: 'Ya existe un paciente con este DNI.',
   email: 'Ya existe un paciente con este correo electrónico.',
-  primaryKey: 'Conflicto: Ya existe un paciente con este ID. (Clave primaria duplicada)',
-  other: 'Ya existe un paciente con datos duplicados.',
 } as const
 
 /** Checked on the device before saving: another live patient with the same DNI or email. */
@@ -141,28 +132,6 @@ export function findDuplicate(
     if (email && p.email?.trim().toLowerCase() === email) return 'email'
   }
   return null
-}
-
-/** A server error as PostgREST / Postgres report it. */
-export interface ServerError {
-  code?: string
-  status?: number
-  message?: string
-  details?: string | null
-}
-
-export function isDuplicateKey(error: ServerError): boolean {
-  return error.code === '23505' || error.status === 409
-}
-
-/** The spec's message for a duplicate-key refusal (null when it is not one). */
-export function duplicateKeyMessage(error: ServerError): string | null {
-  if (!isDuplicateKey(error)) return null
-  const text = `${error.message ?? ''} ${error.details ?? ''}`.toLowerCase()
-  if (text.includes('dni')) return PACIENTE_DUPLICATE_MESSAGES.dni
-  if (text.includes('email') || text.includes('correo')) return PACIENTE_DUPLICATE_MESSAGES.email
-  if (text.includes('pkey') || text.includes('primary key') || text.includes('id_paciente')) return PACIENTE_DUPLICATE_MESSAGES.primaryKey
-  return error.message?.trim() || PACIENTE_DUPLICATE_MESSAGES.other
 }
 
 export const pacienteToasts = {

@@ -2,6 +2,7 @@
  * Session rules of spec 1 §4, §6, §8 and their offline adaptations (docs/architecture.md §5):
  * idle sign-out, the periodic session check, which errors end a session, guards.
  */
+import { ADMIN_SECTION_PATHS } from './panel-sections.ts'
 
 /** Signed out after 1 hour without mouse, keyboard, scroll or touch activity. */
 export const IDLE_TIMEOUT_MS = 3_600_000
@@ -69,8 +70,6 @@ export function sessionCheckVerdict(input: {
 
 export const PANEL_HOME = '/control-citas'
 
-/** Screens only administrators may open. */
-export const ADMIN_PATHS = ['/control-citas/usuarios', '/control-citas/egresos', '/control-citas/conciliacion-bancaria'] as const
 
 function normalizePath(path: string): string {
   const p = path.split(/[?#]/)[0] ?? ''
@@ -79,7 +78,7 @@ function normalizePath(path: string): string {
 
 export function isAdminPath(path: string): boolean {
   const p = normalizePath(path)
-  return ADMIN_PATHS.some((a) => p === a || p.startsWith(`${a}/`))
+  return ADMIN_SECTION_PATHS.some((a) => p === a || p.startsWith(`${a}/`))
 }
 
 export function isPanelPath(path: string): boolean {

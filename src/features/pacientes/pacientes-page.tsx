@@ -1,11 +1,11 @@
 /**
- * /control-citas/pacientes (spec 1 §2, §5, §8), offline-first: reads and writes the
- * local tb_pacientes collection; sync takes the changes to the server. The search is
- * instant over thousands of patients: one prebuilt index, one page of rows rendered.
+ * /control-citas/pacientes (spec 1 §2, §5, §8), offline-first on the back-office kit:
+ * the local tb_pacientes collection, an instant search over a prebuilt index (5,000
+ * patients stay instant), the term and page in the URL.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react'
-import { Button, Loader, Pagination, TextInput } from '@mantine/core'
-import { IconSearch, IconUserHeart, IconUserPlus } from '@tabler/icons-react'
+import { useMemo, useState } from 'react'
+import { Button } from '@mantine/core'
+import { IconPencil, IconTrash, IconUserHeart, IconUserPlus } from '@tabler/icons-react'
 import {
   PACIENTE_DUPLICATE_MESSAGES,
   buildPacienteIndex,
@@ -15,57 +15,60 @@ import {
   searchPacientes,
   toPacienteFields,
   type Paciente,
-  type PacienteErrors,
   type PacienteForm,
 } from '@/domain/pacientes.ts'
+import { formatFechaCorta } from '@/domain/peru-time.ts'
 import { countLabel } from '@/domain/text.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
-import { BackLink } from '@/lib/ui/back-link.tsx'
-import { useDocumentTitle } from '@/lib/ui/use-document-title.ts'
-import { DeletePacienteDialog } from './delete-paciente-dialog.tsx'
+import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
+import { CellNote, DataTable, type Column } from '@/lib/ui/data-table.tsx'
+import type { DialogForm } from '@/lib/ui/form-dialog.tsx'
+import { useListSearch } from '@/lib/ui/list-search.ts'
+import { ListStates } from '@/lib/ui/list-states.tsx'
+import { PageHeader } from '@/lib/ui/page-header.tsx'
+import { SearchBox } from '@/lib/ui/search-box.tsx'
+import classes from '@/lib/ui/page.module.css'
 import { PacienteFormDialog } from './paciente-form-dialog.tsx'
 import type { PacientesStore } from './pacientes-store.ts'
-import { PacientesTable } from './pacientes-table.tsx'
-import classes from './pacientes.module.css'
 
-export const PAGE_SIZE = 50
+const dash = (v: string | null) => v || '—'
+
+const columns: Column<Paciente>[] = [
+  {
+    key: 'nombre',
+    header: 'Nombre completo',
+    cell: (p) => (
+      <>
+        <strong>{nombreCompleto(p)}</strong>
+        {p.dni && <CellNote>DNI {p.dni}</CellNote>}
+      </>
+    ),
+  },
+  { key: 'historia', header: 'Nº historia', cell: (p) => dash(p.nro_historia) },
+  { key: 'email', header: 'Email', cell: (p) => dash(p.email) },
+  { key: 'telefono', header: 'Teléfono', cell: (p) => dash(p.telefono), nowrap: true },
+  { key: 'nacimiento', header: 'Fecha de nacimiento', cell: (p) => formatFechaCorta(p.fecha_nacimiento) || '—', nowrap: true },
+]
 
 export function PacientesPage({ store }: { store: PacientesStore }) {
-  useDocumentTitle('Pacientes')
-  const [term, setTerm] = useState('')
-  const [page, setPage] = useState(1)
+  const { q, page, setQ, setPage } = useListSearch()
   const [editing, setEditing] = useState<Paciente | 'new' | null>(null)
   const [deleting, setDeleting] = useState<Paciente | null>(null)
 
-  const index = useMemo(() => buildPacienteIndex(store.pacientes), [store.pacientes])
-  const found = useMemo(() => searchPacientes(index, term), [index, term])
-  const pages = Math.max(1, Math.ceil(found.length / PAGE_SIZE))
-  const current = Math.min(page, pages)
-  const rows = useMemo(() => found.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE), [found, current])
+  const index = useMemo(() => buildPacienteIndex(store.rows), [store.rows])
+  const found = useMemo(() => searchPacientes(index, q), [index, q])
+  const total = store.rows.length
 
-  // User-timing mark for the benchmark (tests/bench/frontend.bench.ts): the list is on screen.
-  const ready = store.status === 'ready'
-  useEffect(() => {
-    if (ready && performance.getEntriesByName('spa:pacientes-listos').length === 0) performance.mark('spa:pacientes-listos')
-  }, [ready])
-
-  const failed = store.status === 'error'
-  useEffect(() => {
-    if (failed) toast({ title: 'Error', description: pacienteToasts.loadError, variant: 'destructive' })
-  }, [failed])
-
-  const onEdit = useCallback((p: Paciente) => setEditing(p), [])
-  const onDelete = useCallback((p: Paciente) => setDeleting(p), [])
-
-  async function save(form: PacienteForm, target: Paciente | null): Promise<PacienteErrors | null> {
+  async function save(form: PacienteForm, target: Paciente | null, dialog: DialogForm<PacienteForm>) {
     const fields = toPacienteFields(form)
     // Checked on the device first; a duplicate that only the server knows about (made on
     // another tablet while offline) comes back later in 'Problemas de sincronización'.
-    const duplicate = findDuplicate(store.pacientes, fields, target?.id_paciente ?? null)
+    const duplicate = findDuplicate(store.rows, fields, target?.id_paciente ?? null)
     if (duplicate) {
       const message = PACIENTE_DUPLICATE_MESSAGES[duplicate]
       toast({ title: 'Error', description: message, variant: 'destructive' })
-      return { [duplicate]: message }
+      dialog.setFieldError(duplicate, message)
+      return
     }
     const name = nombreCompleto(fields)
     try {
@@ -75,14 +78,11 @@ export function PacientesPage({ store }: { store: PacientesStore }) {
       } else {
         await store.create(fields)
         toast({ ...pacienteToasts.created(name), variant: 'success' })
-        setTerm('')
-        setPage(1)
+        setQ('')
       }
       setEditing(null)
-      return null
     } catch (error) {
       toast({ title: 'Error', description: pacienteToasts.saveError(!!target, (error as Error).message), variant: 'destructive' })
-      return {}
     }
   }
 
@@ -96,94 +96,68 @@ export function PacientesPage({ store }: { store: PacientesStore }) {
     }
   }
 
-  const total = store.pacientes.length
+  const register = (label: string) => (
+    <Button radius="xl" leftSection={<IconUserPlus size={18} aria-hidden />} onClick={() => setEditing('new')}>
+      {label}
+    </Button>
+  )
+
   return (
     <>
-      <BackLink />
-      <div className={classes.head}>
-        <div>
-          <h1 className={classes.title}>Pacientes</h1>
-          <p className={classes.lead}>Registro de pacientes y clientes del spa. Disponible también sin conexión.</p>
-        </div>
-        <Button radius="xl" leftSection={<IconUserPlus size={18} aria-hidden />} onClick={() => setEditing('new')}>
-          Registrar Nuevo Paciente
-        </Button>
-      </div>
-
-      <div className={classes.toolbar}>
-        <TextInput
-          className={classes.search}
-          type="search"
-          aria-label="Buscar pacientes"
-          placeholder="Buscar por nombre, apellido, DNI o email"
-          leftSection={<IconSearch size={18} aria-hidden />}
-          value={term}
-          onChange={(e) => {
-            setTerm(e.currentTarget.value)
-            setPage(1)
+      <PageHeader
+        title="Pacientes"
+        lead="Registro de pacientes y clientes del spa. Disponible también sin conexión."
+        actions={register('Registrar Nuevo Paciente')}
+      />
+      <SearchBox
+        value={q}
+        onChange={setQ}
+        label="Buscar pacientes"
+        placeholder="Buscar por nombre, apellido, DNI o email"
+        count={q ? `${found.length.toLocaleString('es-PE')} de ${countLabel(total, 'paciente', 'pacientes')}` : countLabel(total, 'paciente', 'pacientes')}
+      />
+      <div className={classes.card}>
+        <ListStates
+          status={store.status}
+          total={total}
+          found={found.length}
+          loadingText="Cargando pacientes…"
+          errorText={pacienteToasts.loadError}
+          empty={{
+            icon: <IconUserHeart size={44} color="var(--mantine-color-salvia-6)" aria-hidden />,
+            title: 'Aún no hay pacientes registrados',
+            text: 'Registra al primer paciente para empezar a llevar su historial.',
+            action: register('Registrar Primer Paciente'),
           }}
-        />
-        <span className={classes.count} role="status" aria-live="polite">
-          {term ? `${found.length.toLocaleString('es-PE')} de ${countLabel(total, 'paciente', 'pacientes')}` : countLabel(total, 'paciente', 'pacientes')}
-        </span>
-      </div>
-
-      <div className={classes.tableCard}>
-        {store.status === 'loading' && (
-          <div className={classes.empty} role="status">
-            <Loader color="salvia" />
-            <p>Cargando pacientes…</p>
-          </div>
-        )}
-        {store.status === 'error' && (
-          <div className={classes.empty} role="alert">
-            <h2>{pacienteToasts.loadError}</h2>
-          </div>
-        )}
-        {store.status === 'ready' && total === 0 && (
-          <div className={classes.empty}>
-            <IconUserHeart size={44} color="var(--mantine-color-salvia-6)" aria-hidden />
-            <h2>Aún no hay pacientes registrados</h2>
-            <p>Registra al primer paciente para empezar a llevar su historial.</p>
-            <Button radius="xl" leftSection={<IconUserPlus size={18} aria-hidden />} onClick={() => setEditing('new')}>
-              Registrar Primer Paciente
-            </Button>
-          </div>
-        )}
-        {store.status === 'ready' && total > 0 && found.length === 0 && (
-          <div className={classes.empty}>
-            <h2>No se encontraron pacientes</h2>
-            <p>Ningún paciente coincide con «{term}». Revisa lo escrito o registra un paciente nuevo.</p>
-          </div>
-        )}
-        {store.status === 'ready' && rows.length > 0 && (
-          <>
-            <PacientesTable rows={rows} onEdit={onEdit} onDelete={onDelete} />
-            {pages > 1 && (
-              <div className={classes.pager}>
-                <span className={classes.sub}>
-                  Mostrando {((current - 1) * PAGE_SIZE + 1).toLocaleString('es-PE')}–{Math.min(current * PAGE_SIZE, found.length).toLocaleString('es-PE')} de{' '}
-                  {found.length.toLocaleString('es-PE')}
-                </span>
-                <Pagination
-                  total={pages}
-                  value={current}
-                  onChange={setPage}
-                  radius="xl"
-                  size="sm"
-                  getControlProps={(control) => ({
-                    'aria-label': control === 'previous' ? 'Página anterior' : control === 'next' ? 'Página siguiente' : control,
-                  })}
-                  getItemProps={(p) => ({ 'aria-label': `Página ${p}` })}
-                />
-              </div>
-            )}
-          </>
-        )}
+          noMatch={{ title: 'No se encontraron pacientes', text: `Ningún paciente coincide con «${q}». Revisa lo escrito o registra un paciente nuevo.` }}
+        >
+          <DataTable
+            rows={found}
+            columns={columns}
+            rowKey={(p) => p.id_paciente}
+            label="Lista de pacientes"
+            rowName={nombreCompleto}
+            page={page}
+            onPageChange={setPage}
+            minWidth={760}
+            actions={(p) => [
+              { label: 'Editar', icon: <IconPencil size={16} aria-hidden />, onClick: () => setEditing(p) },
+              { label: 'Eliminar', icon: <IconTrash size={16} aria-hidden />, color: 'red.9', onClick: () => setDeleting(p) },
+            ]}
+          />
+        </ListStates>
       </div>
 
       <PacienteFormDialog editing={editing} onClose={() => setEditing(null)} onSave={save} />
-      <DeletePacienteDialog paciente={deleting} onCancel={() => setDeleting(null)} onConfirm={remove} />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={pacienteToasts.confirmDelete}
+        confirmLabel="Eliminar"
+        onConfirm={() => (deleting ? remove(deleting) : undefined)}
+        onClose={() => setDeleting(null)}
+      >
+        Esta acción no se puede deshacer. Se eliminará a <strong>{deleting ? nombreCompleto(deleting) : ''}</strong> de la lista de pacientes.
+      </ConfirmDialog>
     </>
   )
 }

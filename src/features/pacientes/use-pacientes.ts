@@ -1,9 +1,7 @@
-/** The Pacientes screen's data: the local tb_pacientes collection, live (src/lib/db). */
-import { useMemo } from 'react'
-import type { Paciente, PacienteFields } from '@/domain/pacientes.ts'
+/** The Pacientes screen's data: the local tb_pacientes collection, live, newest first. */
+import type { Paciente } from '@/domain/pacientes.ts'
 import type { PacienteDoc } from '@sync/tables/product-tables.ts'
-import { useLiveQuery } from '@/lib/db/use-live-query.ts'
-import { insertDoc, newId, patchDoc, removeDoc } from '@/lib/db/writes.ts'
+import { useCollection } from '@/lib/db/use-collection.ts'
 import type { PacientesStore } from './pacientes-store.ts'
 
 const newestFirst = { sort: [{ created_at: 'desc' as const }] }
@@ -25,18 +23,5 @@ function toPaciente(doc: PacienteDoc): Paciente {
 }
 
 export function usePacientes(): PacientesStore {
-  const { data, loading, error } = useLiveQuery('tb_pacientes', newestFirst)
-  const pacientes = useMemo(() => data.map(toPaciente), [data])
-  return useMemo(
-    () => ({
-      status: error ? 'error' : loading ? 'loading' : 'ready',
-      pacientes,
-      create: async (fields: PacienteFields) => toPaciente(await insertDoc('tb_pacientes', { id_paciente: newId(), ...fields })),
-      update: async (id: string, fields: PacienteFields) => {
-        await patchDoc('tb_pacientes', id, fields)
-      },
-      remove: (id: string) => removeDoc('tb_pacientes', id),
-    }),
-    [pacientes, loading, error],
-  )
+  return useCollection('tb_pacientes', { query: newestFirst, map: toPaciente })
 }

@@ -1,12 +1,12 @@
 /** A panel screen of spec 2 that is not built yet: a clear page, never a crash. */
 import { IconTools } from '@tabler/icons-react'
+import { sectionBySlug } from '@/domain/panel-sections.ts'
 import { BackLink } from '@/lib/ui/back-link.tsx'
 import { useDocumentTitle } from '@/lib/ui/use-document-title.ts'
-import { tileBySlug } from './hub-tiles.ts'
 import classes from './panel.module.css'
 
 export function ConstructionPage({ slug }: { slug: string }) {
-  const tile = tileBySlug(slug)
+  const tile = sectionBySlug(slug)
   const title = tile?.title ?? 'Página no encontrada'
   useDocumentTitle(title)
   return (

@@ -5,23 +5,26 @@ import { IconCrown, IconSettings } from '@tabler/icons-react'
 import { displayName, saludo } from '@/domain/greeting.ts'
 import { fechaLarga } from '@/domain/peru-time.ts'
 import { SESSION_MESSAGES } from '@/domain/session-rules.ts'
+import { PANEL_SECTIONS, type PanelSection, type PanelSlug } from '@/domain/panel-sections.ts'
 import { useSession } from '@/lib/auth/session-store.ts'
+import { useIsAdmin } from '@/lib/db/use-is-admin.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { useDocumentTitle } from '@/lib/ui/use-document-title.ts'
-import { HUB_TILES, type HubTile } from './hub-tiles.ts'
+import { SECTION_ICONS } from './section-icons.ts'
 import { SignOutButton } from './sign-out-button.tsx'
 import classes from './panel.module.css'
 
 export function HubPage() {
   useDocumentTitle('Panel de control')
   const user = useSession((s) => s.user)
+  const isAdmin = useIsAdmin()
   const navigate = useNavigate()
   if (!user) return null
-  const staffTiles = HUB_TILES.filter((t) => !t.adminOnly)
-  const adminTiles = HUB_TILES.filter((t) => t.adminOnly)
+  const staffTiles = PANEL_SECTIONS.filter((t) => !t.adminOnly)
+  const adminTiles = PANEL_SECTIONS.filter((t) => t.adminOnly)
 
   const openSettings = () => {
-    if (user.isAdmin) void navigate({ to: '/control-citas/$seccion', params: { seccion: 'usuarios' } })
+    if (isAdmin) void navigate({ to: '/control-citas/$seccion', params: { seccion: 'usuarios' } })
     else toast({ title: SESSION_MESSAGES.accessDenied, description: SESSION_MESSAGES.adminOnlySettings, variant: 'destructive' })
   }
 
@@ -33,7 +36,7 @@ export function HubPage() {
           <h1 className={classes.greeting}>
             {saludo()}, {displayName({ nombre: user.nombre, email: user.email })}
           </h1>
-          {user.isAdmin && (
+          {isAdmin && (
             <Badge mt="sm" size="lg" radius="xl" color="arena.8" leftSection={<IconCrown size={14} aria-hidden />}>
               Administrador
             </Badge>
@@ -54,7 +57,7 @@ export function HubPage() {
             <TileLink key={t.slug} tile={t} />
           ))}
         </div>
-        {user.isAdmin && (
+        {isAdmin && (
           <>
             <h2 className={classes.sectionLabel}>
               <IconCrown size={16} aria-hidden /> Solo administradores
@@ -71,8 +74,8 @@ export function HubPage() {
   )
 }
 
-function TileLink({ tile }: { tile: HubTile }) {
-  const Icon = tile.icon
+function TileLink({ tile }: { tile: PanelSection }) {
+  const Icon = SECTION_ICONS[tile.slug as PanelSlug]
   return (
     <Link to="/control-citas/$seccion" params={{ seccion: tile.slug }} className={classes.tile} data-admin={tile.adminOnly || undefined}>
       {tile.adminOnly && <IconCrown className={classes.crown} size={20} aria-label="Solo administradores" />}

@@ -6,9 +6,11 @@
 import { useEffect, type ReactNode } from 'react'
 import { useLocation, useNavigate } from '@tanstack/react-router'
 import '@/lib/dates/dayjs-es.ts'
-import { isPanelPath } from '@/domain/session-rules.ts'
+import { SESSION_MESSAGES, isAdminPath, isPanelPath } from '@/domain/session-rules.ts'
 import { startSessionMonitor } from '@/lib/auth/session-monitor.ts'
 import { useSession } from '@/lib/auth/session-store.ts'
+import { useIsAdmin } from '@/lib/db/use-is-admin.ts'
+import { toast } from '@/lib/toast/toast-store.ts'
 import { registerServiceWorker } from '@/lib/pwa/service-worker.ts'
 import { PanelHeader } from './panel-header.tsx'
 import { ReauthBanner } from './reauth-banner.tsx'
@@ -21,6 +23,7 @@ export function PanelLayout({ children }: { children: ReactNode }) {
   const user = useSession((s) => s.user)
   const mode = useSession((s) => s.mode)
   const sync = usePanelSync()
+  const isAdmin = useIsAdmin()
   const navigate = useNavigate()
   const pathname = useLocation({ select: (l) => l.pathname })
   const href = useLocation({ select: (l) => l.href })
@@ -35,6 +38,15 @@ export function PanelLayout({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!user && isPanelPath(pathname)) void navigate({ to: '/login', search: { redirect: href }, replace: true })
   }, [user, navigate, pathname, href])
+
+  // Admin screens are guarded when entered (routes/control-citas.tsx); an admin demoted
+  // meanwhile (the sync learns it from the server) is sent out the same way.
+  useEffect(() => {
+    if (user && !isAdmin && isAdminPath(pathname)) {
+      toast({ title: SESSION_MESSAGES.accessDenied, description: SESSION_MESSAGES.adminOnly, variant: 'destructive' })
+      void navigate({ to: '/control-citas', replace: true })
+    }
+  }, [user, isAdmin, pathname, navigate])
 
   if (!user) return null
   return (

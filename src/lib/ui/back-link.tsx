@@ -1,22 +1,15 @@
 import { Link } from '@tanstack/react-router'
 import { IconArrowLeft } from '@tabler/icons-react'
+import classes from './page.module.css'
 
-/** 'Volver al panel': every panel screen has a back link to /control-citas (spec 2). */
-export function BackLink() {
+/**
+ * Every panel screen links back to the hub (spec 2); the label is the screen's own
+ * ('Volver al panel' by default, 'Volver a Control de Citas' on Egresos).
+ */
+export function BackLink({ label = 'Volver al panel' }: { label?: string }) {
   return (
-    <Link
-      to="/control-citas"
-      style={{
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: 6,
-        fontWeight: 700,
-        color: 'var(--mantine-color-salvia-8)',
-        textDecoration: 'none',
-        minHeight: 44,
-      }}
-    >
-      <IconArrowLeft size={18} aria-hidden /> Volver al panel
+    <Link to="/control-citas" className={classes.back}>
+      <IconArrowLeft size={18} aria-hidden /> {label}
     </Link>
   )
 }

@@ -1,0 +1,176 @@
+/**
+ * The back office's table: columns are definitions (header, cell, optional sort value),
+ * one page of rows is rendered (so thousands of rows stay instant), headers with a sort
+ * value sort on click, and each row may carry an actions menu (⋮). The actions column
+ * stays in view while the table scrolls sideways on a phone, and long unbroken text
+ * wraps instead of pushing the columns off-screen.
+ */
+import { memo, useMemo, useState, type ReactNode } from 'react'
+import { Pagination, Table, UnstyledButton } from '@mantine/core'
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react'
+import { RowActionsMenu, type RowAction } from './row-actions-menu.tsx'
+import { compareSortValues, pageCount, pageSlice, type SortDirection, type SortValue } from './table-model.ts'
+import classes from './data-table.module.css'
+
+export interface Column<T> {
+  key: string
+  header: string
+  cell: (row: T) => ReactNode
+  /** Makes the column sortable. */
+  sortValue?: (row: T) => SortValue
+  align?: 'left' | 'right' | 'center'
+  /** Keep the cell on one line (figures, dates). */
+  nowrap?: boolean
+  width?: number | string
+}
+
+export interface SortState {
+  key: string
+  direction: SortDirection
+}
+
+export interface DataTableProps<T> {
+  rows: readonly T[]
+  columns: ReadonlyArray<Column<T>>
+  rowKey: (row: T) => string
+  /** Accessible name of the table, e.g. 'Lista de tratamientos'. */
+  label: string
+  /** How a row is named in 'Acciones para {name}'. */
+  rowName?: (row: T) => string
+  actions?: (row: T) => RowAction[]
+  pageSize?: number
+  /** 1-based; with onPageChange the page is controlled (e.g. kept in the URL). */
+  page?: number
+  onPageChange?: (page: number) => void
+  defaultSort?: SortState
+  /** Below this width (px) the table scrolls sideways. */
+  minWidth?: number
+}
+
+export function DataTable<T>({
+  rows,
+  columns,
+  rowKey,
+  label,
+  rowName,
+  actions,
+  pageSize = 50,
+  page: controlledPage,
+  onPageChange,
+  defaultSort,
+  minWidth = 720,
+}: DataTableProps<T>) {
+  const [ownPage, setOwnPage] = useState(1)
+  const [sort, setSort] = useState<SortState | null>(defaultSort ?? null)
+  const sortColumn = sort ? columns.find((c) => c.key === sort.key && c.sortValue) : undefined
+
+  const sorted = useMemo(() => {
+    if (!sortColumn?.sortValue || !sort) return rows
+    const value = sortColumn.sortValue
+    const keyed = rows.map((row) => ({ row, v: value(row) }))
+    keyed.sort((a, b) => compareSortValues(a.v, b.v, sort.direction))
+    return keyed.map((k) => k.row)
+  }, [rows, sortColumn, sort])
+
+  const pages = pageCount(sorted.length, pageSize)
+  const page = Math.min(controlledPage ?? ownPage, pages)
+  const setPage = onPageChange ?? setOwnPage
+  const visible = useMemo(() => pageSlice(sorted, page, pageSize), [sorted, page, pageSize])
+
+  const toggleSort = (key: string) =>
+    setSort((s) => (s?.key === key ? { key, direction: s.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: 'asc' }))
+
+  return (
+    <>
+      <Table.ScrollContainer minWidth={minWidth}>
+        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label={label} className={classes.table}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((c) => (
+                <Table.Th
+                  key={c.key}
+                  style={{ width: c.width, textAlign: c.align }}
+                  aria-sort={sort?.key === c.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                >
+                  {c.sortValue ? (
+                    <UnstyledButton className={classes.sortButton} onClick={() => toggleSort(c.key)}>
+                      {c.header}
+                      <SortIcon direction={sort?.key === c.key ? sort.direction : null} />
+                    </UnstyledButton>
+                  ) : (
+                    c.header
+                  )}
+                </Table.Th>
+              ))}
+              {actions && (
+                <Table.Th className={classes.actionsCell} style={{ width: 64 }}>
+                  <span className="visually-hidden">Acciones</span>
+                </Table.Th>
+              )}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {visible.map((row) => (
+              <Row key={rowKey(row)} row={row} columns={columns} actions={actions} rowName={rowName} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {pages > 1 && (
+        <div className={classes.pager}>
+          <span className={classes.range}>
+            Mostrando {((page - 1) * pageSize + 1).toLocaleString('es-PE')}–{Math.min(page * pageSize, sorted.length).toLocaleString('es-PE')} de{' '}
+            {sorted.length.toLocaleString('es-PE')}
+          </span>
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={setPage}
+            radius="xl"
+            size="sm"
+            getControlProps={(control) => ({
+              'aria-label': control === 'previous' ? 'Página anterior' : control === 'next' ? 'Página siguiente' : control,
+            })}
+            getItemProps={(p) => ({ 'aria-label': `Página ${p}` })}
+          />
+        </div>
+      )}
+    </>
+  )
+}
+
+/** A second, smaller line in a cell ('DNI 12345678' under a name). */
+export function CellNote({ children }: { children: ReactNode }) {
+  return <span className={classes.note}>{children}</span>
+}
+
+function SortIcon({ direction }: { direction: SortDirection | null }) {
+  if (direction === 'asc') return <IconArrowUp size={14} aria-hidden />
+  if (direction === 'desc') return <IconArrowDown size={14} aria-hidden />
+  return <IconArrowsSort size={14} aria-hidden className={classes.sortIdle} />
+}
+
+interface RowProps<T> {
+  row: T
+  columns: ReadonlyArray<Column<T>>
+  actions?: (row: T) => RowAction[]
+  rowName?: (row: T) => string
+}
+
+// Memoised: typing in a search box re-renders only rows whose data changed.
+const Row = memo(function Row<T>({ row, columns, actions, rowName }: RowProps<T>) {
+  return (
+    <Table.Tr>
+      {columns.map((c) => (
+        <Table.Td key={c.key} className={c.nowrap ? classes.nowrap : classes.cell} style={{ textAlign: c.align }}>
+          {c.cell(row)}
+        </Table.Td>
+      ))}
+      {actions && (
+        <Table.Td className={classes.actionsCell}>
+          <RowActionsMenu name={rowName ? rowName(row) : ''} actions={actions(row)} />
+        </Table.Td>
+      )}
+    </Table.Tr>
+  )
+}) as <T>(props: RowProps<T>) => ReactNode

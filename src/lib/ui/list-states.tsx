@@ -1,0 +1,78 @@
+/**
+ * What a list shows before and instead of its rows: loading, the screen's load-error
+ * message (spec 2 §8 'Load failures', also as a toast), 'no data on this device yet'
+ * (a tablet that never finished its first sync must not look like a spa with no
+ * data), the empty state with its first-record action, and 'no match' for a search.
+ */
+import { useEffect, type ReactNode } from 'react'
+import { Loader } from '@mantine/core'
+import { IconCloudDownload } from '@tabler/icons-react'
+import { toast } from '@/lib/toast/toast-store.ts'
+import classes from './page.module.css'
+
+export type ListStatus = 'loading' | 'error' | 'ready' | 'no-local-data'
+
+export const NO_LOCAL_DATA = {
+  title: 'Este equipo aún no tiene datos',
+  text: 'Los datos del spa se descargarán automáticamente cuando haya conexión a internet.',
+} as const
+
+export interface StateMessage {
+  title: string
+  text?: ReactNode
+  icon?: ReactNode
+  /** E.g. the 'register first …' button of an empty list. */
+  action?: ReactNode
+}
+
+export interface ListStatesProps {
+  status: ListStatus
+  /** Rows on the device (before the search). */
+  total: number
+  /** Rows matching the search. */
+  found: number
+  /** 'Cargando tratamientos…' */
+  loadingText: string
+  /** The spec's load-failure message, e.g. 'No se pudo cargar la lista de tratamientos.' */
+  errorText: string
+  empty: StateMessage
+  noMatch: StateMessage
+  /** The list itself, rendered when there is something to show. */
+  children: ReactNode
+}
+
+export function ListStates({ status, total, found, loadingText, errorText, empty, noMatch, children }: ListStatesProps) {
+  useEffect(() => {
+    if (status === 'error') toast({ title: 'Error', description: errorText, variant: 'destructive' })
+  }, [status, errorText])
+
+  if (status === 'loading')
+    return (
+      <div className={classes.state} role="status">
+        <Loader color="salvia" />
+        <p>{loadingText}</p>
+      </div>
+    )
+  if (status === 'error')
+    return (
+      <div className={classes.state} role="alert">
+        <h2>{errorText}</h2>
+      </div>
+    )
+  if (total === 0 && status === 'no-local-data')
+    return <StateBlock message={{ ...NO_LOCAL_DATA, icon: <IconCloudDownload size={44} color="var(--mantine-color-salvia-6)" aria-hidden /> }} />
+  if (total === 0) return <StateBlock message={empty} />
+  if (found === 0) return <StateBlock message={noMatch} />
+  return <>{children}</>
+}
+
+function StateBlock({ message }: { message: StateMessage }) {
+  return (
+    <div className={classes.state}>
+      {message.icon}
+      <h2>{message.title}</h2>
+      {message.text && <p>{message.text}</p>}
+      {message.action}
+    </div>
+  )
+}
