@@ -35,6 +35,8 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['tests/support/dom-setup.ts'],
           css: false,
+          // Rendering Mantine in jsdom is slow on a busy shared machine; nothing here is timed.
+          testTimeout: 30_000,
         },
       },
       {

@@ -16,6 +16,7 @@ import { Route as ControlCitasIndexRouteImport } from './routes/control-citas/in
 import { Route as ControlCitasSeccionRouteImport } from './routes/control-citas/$seccion'
 import { Route as ControlCitasPacientesRouteImport } from './routes/control-citas/pacientes'
 import { Route as ControlCitasSincronizacionRouteImport } from './routes/control-citas/sincronizacion'
+import { Route as ControlCitasTratamientosRouteImport } from './routes/control-citas/tratamientos'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -53,6 +54,12 @@ const ControlCitasSincronizacionRoute =
     path: '/sincronizacion',
     getParentRoute: () => ControlCitasRoute,
   } as any)
+const ControlCitasTratamientosRoute =
+  ControlCitasTratamientosRouteImport.update({
+    id: '/tratamientos',
+    path: '/tratamientos',
+    getParentRoute: () => ControlCitasRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -61,6 +68,7 @@ export interface FileRoutesByFullPath {
   '/control-citas/$seccion': typeof ControlCitasSeccionRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
   '/control-citas/sincronizacion': typeof ControlCitasSincronizacionRoute
+  '/control-citas/tratamientos': typeof ControlCitasTratamientosRoute
   '/control-citas/': typeof ControlCitasIndexRoute
 }
 export interface FileRoutesByTo {
@@ -69,6 +77,7 @@ export interface FileRoutesByTo {
   '/control-citas/$seccion': typeof ControlCitasSeccionRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
   '/control-citas/sincronizacion': typeof ControlCitasSincronizacionRoute
+  '/control-citas/tratamientos': typeof ControlCitasTratamientosRoute
   '/control-citas': typeof ControlCitasIndexRoute
 }
 export interface FileRoutesById {
@@ -79,6 +88,7 @@ export interface FileRoutesById {
   '/control-citas/$seccion': typeof ControlCitasSeccionRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
   '/control-citas/sincronizacion': typeof ControlCitasSincronizacionRoute
+  '/control-citas/tratamientos': typeof ControlCitasTratamientosRoute
   '/control-citas/': typeof ControlCitasIndexRoute
 }
 export interface FileRouteTypes {
@@ -90,6 +100,7 @@ export interface FileRouteTypes {
     | '/control-citas/$seccion'
     | '/control-citas/pacientes'
     | '/control-citas/sincronizacion'
+    | '/control-citas/tratamientos'
     | '/control-citas/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -98,6 +109,7 @@ export interface FileRouteTypes {
     | '/control-citas/$seccion'
     | '/control-citas/pacientes'
     | '/control-citas/sincronizacion'
+    | '/control-citas/tratamientos'
     | '/control-citas'
   id:
     | '__root__'
@@ -107,6 +119,7 @@ export interface FileRouteTypes {
     | '/control-citas/$seccion'
     | '/control-citas/pacientes'
     | '/control-citas/sincronizacion'
+    | '/control-citas/tratamientos'
     | '/control-citas/'
   fileRoutesById: FileRoutesById
 }
@@ -167,6 +180,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ControlCitasSincronizacionRouteImport
       parentRoute: typeof ControlCitasRoute
     }
+    '/control-citas/tratamientos': {
+      id: '/control-citas/tratamientos'
+      path: '/tratamientos'
+      fullPath: '/control-citas/tratamientos'
+      preLoaderRoute: typeof ControlCitasTratamientosRouteImport
+      parentRoute: typeof ControlCitasRoute
+    }
   }
 }
 
@@ -174,6 +194,7 @@ interface ControlCitasRouteChildren {
   ControlCitasSeccionRoute: typeof ControlCitasSeccionRoute
   ControlCitasPacientesRoute: typeof ControlCitasPacientesRoute
   ControlCitasSincronizacionRoute: typeof ControlCitasSincronizacionRoute
+  ControlCitasTratamientosRoute: typeof ControlCitasTratamientosRoute
   ControlCitasIndexRoute: typeof ControlCitasIndexRoute
 }
 
@@ -181,6 +202,7 @@ const ControlCitasRouteChildren: ControlCitasRouteChildren = {
   ControlCitasSeccionRoute: ControlCitasSeccionRoute,
   ControlCitasPacientesRoute: ControlCitasPacientesRoute,
   ControlCitasSincronizacionRoute: ControlCitasSincronizacionRoute,
+  ControlCitasTratamientosRoute: ControlCitasTratamientosRoute,
   ControlCitasIndexRoute: ControlCitasIndexRoute,
 }
 

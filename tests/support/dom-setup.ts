@@ -1,6 +1,7 @@
 /**
  * Component tests (`*.test.tsx` beside components under src) run in jsdom. jsdom lacks a few browser APIs
- * that Mantine reads at render time (matchMedia, ResizeObserver, scrollIntoView); they
+ * that Mantine reads at render time (matchMedia, ResizeObserver, scrollIntoView,
+ * document.fonts, scrollTo); they
  * are given inert versions here, the way Mantine's own test setup does. Nothing the
  * tests assert depends on them.
  */
@@ -33,3 +34,7 @@ class ResizeObserverStub {
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver
 window.HTMLElement.prototype.scrollIntoView = () => {}
 window.scrollTo = () => {}
+Object.defineProperty(document, 'fonts', {
+  configurable: true,
+  value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+})

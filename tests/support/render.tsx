@@ -30,7 +30,8 @@ export async function renderScreen(ui: () => ReactNode, { url = '/pantalla', val
   const home = createRoute({ getParentRoute: () => root, path: '/control-citas', component: () => <p>Panel</p> })
   const router = createRouter({ routeTree: root.addChildren([screen, home]), history: createMemoryHistory({ initialEntries: [url] }) })
   await router.load()
-  const user = userEvent.setup()
+  // No pause between keystrokes: typing still goes through every key event, just without timers.
+  const user = userEvent.setup({ delay: null })
   const view = render(
     <MantineProvider theme={theme} env="test">
       <RouterProvider router={router} />

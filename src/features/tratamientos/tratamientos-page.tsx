@@ -1,0 +1,206 @@
+/**
+ * /control-citas/tratamientos (spec 2 §2.1, §5, §7, §8), offline-first on the kit:
+ * treatments and products with the device's stock, searched by name, description or
+ * category (term and page in the URL); stock changes are ledger rows; deleting is
+ * refused at once, from local data, when something uses the record.
+ */
+import { useMemo, useState } from 'react'
+import { Button } from '@mantine/core'
+import { IconPencil, IconPlus, IconPower, IconPrinter, IconSparkles, IconTrash } from '@tabler/icons-react'
+import { peruToday } from '@/domain/peru-time.ts'
+import { countLabel } from '@/domain/text.ts'
+import {
+  STOCK_REPORT,
+  buildTratamientoIndex,
+  deleteBlocker,
+  emptyTratamientoForm,
+  searchTratamientos,
+  stockMovement,
+  stockReportFileName,
+  stockReportRows,
+  toTratamientoFields,
+  toTratamientoForm,
+  tratamientoToasts,
+  type Tratamiento,
+  type TratamientoForm,
+} from '@/domain/tratamientos.ts'
+import { downloadWorkbook, sheet } from '@/lib/excel/workbook.ts'
+import { toast } from '@/lib/toast/toast-store.ts'
+import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
+import { DataTable } from '@/lib/ui/data-table.tsx'
+import { useListSearch } from '@/lib/ui/list-search.ts'
+import { ListStates } from '@/lib/ui/list-states.tsx'
+import { PageHeader } from '@/lib/ui/page-header.tsx'
+import { SearchBox } from '@/lib/ui/search-box.tsx'
+import classes from '@/lib/ui/page.module.css'
+import { TratamientoFormDialog, type TratamientoDialogState } from './tratamiento-form-dialog.tsx'
+import { tratamientoColumns } from './tratamientos-columns.tsx'
+import type { TratamientosStore } from './tratamientos-store.ts'
+
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e))
+
+export function TratamientosPage({ store }: { store: TratamientosStore }) {
+  const { q, page, setQ, setPage } = useListSearch()
+  const [dialog, setDialog] = useState<TratamientoDialogState | null>(null)
+  const [deleting, setDeleting] = useState<Tratamiento | null>(null)
+  const [exporting, setExporting] = useState(false)
+
+  const index = useMemo(() => buildTratamientoIndex(store.rows), [store.rows])
+  const found = useMemo(() => searchTratamientos(index, q), [index, q])
+  const columns = useMemo(() => tratamientoColumns(store.stock), [store.stock])
+  const total = store.rows.length
+  const units = (t: Tratamiento) => store.stock.get(t.id_tratamiento) ?? t.tr_cantidad
+
+  const openNew = () => setDialog({ mode: 'create', id: null, values: emptyTratamientoForm, stockAtOpen: 0 })
+  const openEdit = (t: Tratamiento) => setDialog({ mode: 'edit', id: t.id_tratamiento, values: toTratamientoForm(t, units(t)), stockAtOpen: units(t) })
+
+  async function save(values: TratamientoForm, state: TratamientoDialogState) {
+    const fields = toTratamientoFields(values)
+    const movement = stockMovement(values, state.mode, state.stockAtOpen)
+    try {
+      if (state.mode === 'edit' && state.id) {
+        await store.update(state.id, fields, movement)
+        toast({ ...tratamientoToasts.updated(fields), variant: 'success' })
+      } else {
+        await store.create(fields, movement)
+        toast({ ...tratamientoToasts.created(fields), variant: 'success' })
+      }
+      setDialog(null)
+    } catch (e) {
+      toast({ title: 'Error', description: tratamientoToasts.saveError(errorText(e)), variant: 'destructive' })
+    }
+  }
+
+  async function toggle(t: Tratamiento) {
+    const activo = !t.activo
+    try {
+      await store.update(t.id_tratamiento, { activo }, null)
+      toast({ ...tratamientoToasts.toggled(t, activo), variant: 'success' })
+    } catch (e) {
+      toast({ title: 'Error', description: tratamientoToasts.toggleError(activo, errorText(e)), variant: 'destructive' })
+    }
+  }
+
+  /** Checked on the device first (an answer offline too); the server checks again. */
+  async function askDelete(t: Tratamiento) {
+    try {
+      const blocker = deleteBlocker(t, await store.usos(t.id_tratamiento))
+      if (blocker) toast({ title: 'Error', description: blocker, variant: 'destructive', duration: 7000 })
+      else setDeleting(t)
+    } catch (e) {
+      toast({ title: 'Error', description: tratamientoToasts.verifyError(errorText(e)), variant: 'destructive' })
+    }
+  }
+
+  async function remove(t: Tratamiento) {
+    try {
+      await store.remove(t.id_tratamiento)
+      setDeleting(null)
+      toast({ ...tratamientoToasts.deleted(t), variant: 'success' })
+    } catch (e) {
+      toast({ title: 'Error', description: tratamientoToasts.deleteError(t, errorText(e)), variant: 'destructive' })
+    }
+  }
+
+  async function exportStock() {
+    const rows = stockReportRows(store.rows, store.stock)
+    if (rows.length === 0) {
+      toast({ ...STOCK_REPORT.empty, variant: 'info' })
+      return
+    }
+    setExporting(true)
+    try {
+      await downloadWorkbook(stockReportFileName(peruToday()), [
+        sheet({
+          name: STOCK_REPORT.sheet,
+          rows,
+          columns: [
+            { header: 'Codigo', value: (r) => r.codigo },
+            { header: 'Nombre de Producto', value: (r) => r.nombre, width: 36 },
+            { header: 'Descripcion', value: (r) => r.descripcion, width: 44 },
+            { header: 'Costo', value: (r) => r.costo, format: 'money' },
+            { header: 'Cantidad', value: (r) => r.cantidad, format: 'integer' },
+          ],
+        }),
+      ])
+      toast({ ...STOCK_REPORT.done(rows.length), variant: 'success' })
+    } catch (e) {
+      toast({ title: 'Error', description: STOCK_REPORT.error(errorText(e)), variant: 'destructive' })
+    } finally {
+      setExporting(false)
+    }
+  }
+
+  const register = (label: string) => (
+    <Button radius="xl" leftSection={<IconPlus size={18} aria-hidden />} onClick={openNew}>
+      {label}
+    </Button>
+  )
+
+  return (
+    <>
+      <PageHeader
+        title="Tratamientos y productos"
+        lead="Servicios del spa y productos a la venta, con su stock en este equipo."
+        actions={
+          <>
+            <Button radius="xl" variant="default" leftSection={<IconPrinter size={18} aria-hidden />} loading={exporting} onClick={exportStock}>
+              Imprimir stock
+            </Button>
+            {register('Registrar Nuevo Tratamiento')}
+          </>
+        }
+      />
+      <SearchBox
+        value={q}
+        onChange={setQ}
+        label="Buscar tratamientos"
+        placeholder="Buscar por nombre, descripción o categoría"
+        count={q ? `${found.length.toLocaleString('es-PE')} de ${countLabel(total, 'registro', 'registros')}` : countLabel(total, 'registro', 'registros')}
+      />
+      <div className={classes.card}>
+        <ListStates
+          status={store.status}
+          total={total}
+          found={found.length}
+          loadingText="Cargando tratamientos…"
+          errorText={tratamientoToasts.loadError}
+          empty={{
+            icon: <IconSparkles size={44} color="var(--mantine-color-salvia-6)" aria-hidden />,
+            title: 'Aún no hay tratamientos registrados',
+            text: 'Registra los servicios y productos del spa para ofrecerlos en las citas y en la venta.',
+            action: register('Registrar Primer Tratamiento'),
+          }}
+          noMatch={{ title: 'No se encontraron tratamientos', text: `Ningún tratamiento o producto coincide con «${q}».` }}
+        >
+          <DataTable
+            rows={found}
+            columns={columns}
+            rowKey={(t) => t.id_tratamiento}
+            label="Lista de tratamientos y productos"
+            rowName={(t) => t.nombre}
+            page={page}
+            onPageChange={setPage}
+            minWidth={820}
+            actions={(t) => [
+              { label: 'Editar', icon: <IconPencil size={16} aria-hidden />, onClick: () => openEdit(t) },
+              { label: t.activo ? 'Desactivar' : 'Activar', icon: <IconPower size={16} aria-hidden />, onClick: () => void toggle(t) },
+              { label: 'Eliminar', icon: <IconTrash size={16} aria-hidden />, color: 'red.9', onClick: () => void askDelete(t) },
+            ]}
+          />
+        </ListStates>
+      </div>
+
+      <TratamientoFormDialog state={dialog} onClose={() => setDialog(null)} onSave={save} />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={deleting ? tratamientoToasts.confirmDelete(deleting) : ''}
+        confirmLabel="Eliminar"
+        onConfirm={() => (deleting ? remove(deleting) : undefined)}
+        onClose={() => setDeleting(null)}
+      >
+        Esta acción no se puede deshacer. Se eliminará <strong>{deleting?.nombre}</strong> del catálogo del spa.
+      </ConfirmDialog>
+    </>
+  )
+}
