@@ -9,6 +9,9 @@ import { fold } from './text.ts'
 import { parseHoraReserva } from './hora-reserva.ts'
 import { etiquetaEstado } from './citas.ts'
 
+// One collator for every comparison: localeCompare(…, 'es') builds a new one per call.
+const spanish = new Intl.Collator('es')
+
 export interface CitaLista {
   id_cita: string
   id_especialista: string | null
@@ -53,6 +56,6 @@ export function citasDelDia<C extends CitaLista>(citas: readonly C[], fecha: str
     }
     rows.push({ cita: c, minuto: parseHoraReserva(c.hora_inicio) ?? 24 * 60, especialista })
   }
-  rows.sort((a, b) => a.minuto - b.minuto || a.especialista.localeCompare(b.especialista, 'es') || a.cita.nombre_cliente.localeCompare(b.cita.nombre_cliente, 'es'))
+  rows.sort((a, b) => a.minuto - b.minuto || spanish.compare(a.especialista, b.especialista) || spanish.compare(a.cita.nombre_cliente, b.cita.nombre_cliente))
   return rows.map((r) => r.cita)
 }

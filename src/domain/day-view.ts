@@ -31,6 +31,9 @@ import {
   type SlotAgenda,
 } from './agenda-slots.ts'
 
+// One collator for every comparison: localeCompare(…, 'es') builds a new one per call.
+const spanish = new Intl.Collator('es')
+
 export interface EspecialistaVista extends EspecialistaAgenda {
   nombre: string
   apellido: string
@@ -142,7 +145,7 @@ export function vistaDia<E extends EspecialistaVista, C extends CitaAgenda>(inpu
   const conCitas = new Set(citas.map((c) => c.cita.id_especialista))
   const especialistas = input.especialistas
     .filter((e) => !e._deleted && ((e.activo && especialistaTrabaja(e, dia)) || conCitas.has(e.id_especialista)))
-    .sort((a, b) => a.apellido.localeCompare(b.apellido, 'es') || a.nombre.localeCompare(b.nombre, 'es'))
+    .sort((a, b) => spanish.compare(a.apellido, b.apellido) || spanish.compare(a.nombre, b.nombre))
 
   const horario = horarioDelDia(input.horarios, dia)
   const open = horario?.esta_abierto ? parseTime(horario.hora_apertura) : null

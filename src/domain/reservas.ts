@@ -10,6 +10,10 @@ import { nombreCompleto } from './pacientes.ts'
 import { parseHoraReserva } from './hora-reserva.ts'
 import type { PacienteCita, Resultado } from './cita-forms.ts'
 
+// One collator for every comparison: localeCompare(…, 'es') builds a new one per call.
+const spanish = new Intl.Collator('es')
+const spanishBase = new Intl.Collator('es', { sensitivity: 'base' })
+
 export interface ReservaLista {
   id_reserva: string
   nombre_cliente: string
@@ -60,9 +64,9 @@ export function listaReservas<R extends ReservaLista>(
   return rows.sort(
     (a, b) =>
       LISTADAS.indexOf(a.estado_reserva) - LISTADAS.indexOf(b.estado_reserva) ||
-      a.fecha_reserva.localeCompare(b.fecha_reserva) ||
+      (a.fecha_reserva < b.fecha_reserva ? -1 : a.fecha_reserva > b.fecha_reserva ? 1 : 0) ||
       minute(a) - minute(b) ||
-      a.nombre_cliente.localeCompare(b.nombre_cliente, 'es'),
+      spanish.compare(a.nombre_cliente, b.nombre_cliente),
   )
 }
 
@@ -121,7 +125,7 @@ export interface TratamientoReservable {
 export function tratamientosReservables<T extends TratamientoReservable>(tratamientos: readonly T[]): T[] {
   return tratamientos
     .filter((t) => t.activo && t.tipo === 'tratamiento' && !t._deleted)
-    .sort((a, b) => a.nombre.localeCompare(b.nombre, 'es', { sensitivity: 'base' }))
+    .sort((a, b) => spanishBase.compare(a.nombre, b.nombre))
 }
 
 export interface CrearReservaForm {
