@@ -83,6 +83,8 @@ const casos: Array<[string, string, Fila | (() => Fila), string]> = [
   ['tb_citas', 'tb_citas_horas_orden', { estado_cita: 'Cancelada', id_especialista: 'ESP', hora_inicio: '11:00', hora_fin: '10:00' }, 'La hora de fin debe ser posterior a la hora de inicio.'],
   ['tb_citas', 'tb_citas_cliente_requerido', { nombre_cliente: ' ' }, 'El nombre del cliente es obligatorio.'],
   ['tb_citas', 'tb_citas_adelanto_no_negativo', { monto_adelanto: -10 }, 'El monto del adelanto no puede ser negativo.'],
+  ['tb_citas', 'tb_citas_fecha_valida', { fecha_cita: 'infinity' }, 'La fecha de la cita no es válida.'],
+  ['tb_citas', 'tb_citas_horas_exactas', { hora_inicio: '10:00:30' }, 'La hora de inicio o de fin de la cita no es válida: usa horas y minutos.'],
   ['tb_pagos_citas', 'tb_pagos_citas_total_no_negativo', { monto_total_calculado: -1 }, 'El monto total calculado no puede ser negativo.'],
   ['tb_pagos_citas', 'tb_pagos_citas_adelanto_no_negativo', { monto_adelanto_aplicado: -1 }, 'El adelanto aplicado no puede ser negativo.'],
   ['tb_pagos_citas', 'tb_pagos_citas_monto_final_no_negativo', { monto_final_pagado: -5 }, 'El monto final pagado debe ser un número válido y no negativo.'],

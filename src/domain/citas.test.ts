@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest'
+import {
+  accionesCita,
+  cancelarCitaPatch,
+  CITA_MENSAJES,
+  colorEstado,
+  confirmarCitaPatch,
+  esEstadoCita,
+  ESTADOS_CITA,
+  ESTADOS_EDITABLES,
+  etiquetaEstado,
+  marcarComoPagada,
+  OPCIONES_ESTADO,
+} from './citas.ts'
+
+describe('states, labels and badge colours', () => {
+  it.each([
+    ['Pendiente de Pago', 'Sin Confirmar', 'yellow'],
+    ['Confirmada', 'Confirmada', 'green'],
+    ['Completada', 'Completada', 'blue'],
+    ['Cancelada', 'Cancelada', 'red'],
+    ['Reprogramada', 'Reprogramada', 'purple'],
+    ['Venta Directa', 'Venta Directa', 'gray'],
+    ['Perdida', 'Perdida', 'gray'],
+  ])('%s is shown as %s in %s', (estado, etiqueta, color) => {
+    expect(etiquetaEstado(estado)).toBe(etiqueta)
+    expect(colorEstado(estado)).toBe(color)
+  })
+
+  it('the edit form offers the first five states, Pendiente de Pago labelled Sin Confirmar', () => {
+    expect(ESTADOS_EDITABLES).toEqual(ESTADOS_CITA.slice(0, 5))
+    expect(OPCIONES_ESTADO).toEqual([
+      { value: 'Pendiente de Pago', label: 'Sin Confirmar' },
+      { value: 'Confirmada', label: 'Confirmada' },
+      { value: 'Completada', label: 'Completada' },
+      { value: 'Cancelada', label: 'Cancelada' },
+      { value: 'Reprogramada', label: 'Reprogramada' },
+    ])
+  })
+
+  it('knows the states the server accepts', () => {
+    for (const e of ESTADOS_CITA) expect(esEstadoCita(e)).toBe(true)
+    for (const e of ['', 'confirmada', 'Sin Confirmar', null, 3]) expect(esEstadoCita(e)).toBe(false)
+  })
+})
+
+describe('accionesCita (spec 2 §4)', () => {
+  it.each([
+    // estado               confirmar editar reprogramar cancelar marcarPagada
+    ['Pendiente de Pago', true, true, true, true, true],
+    ['Confirmada', false, true, true, true, true],
+    ['Completada', false, false, false, false, true],
+    ['Cancelada', false, true, true, false, false],
+    ['Reprogramada', true, true, true, true, true],
+    ['Venta Directa', false, false, false, false, false],
+  ])('%s: confirmar %s, editar %s, reprogramar %s, cancelar %s, marcar pagada %s', (estado, confirmar, editar, reprogramar, cancelar, marcarPagada) => {
+    expect(accionesCita(estado)).toEqual({ confirmar, editar, reprogramar, cancelar, marcarPagada })
+  })
+})
+
+describe('marcarComoPagada', () => {
+  it('an appointment already Confirmada only gets the info toast', () => {
+    expect(marcarComoPagada('Confirmada')).toEqual({ kind: 'aviso', mensaje: 'Esta cita ya está confirmada (pago recibido).' })
+  })
+
+  it('a Completada one is paid already: the same toast', () => {
+    expect(marcarComoPagada('Completada')).toEqual({ kind: 'aviso', mensaje: 'Esta cita ya está confirmada (pago recibido).' })
+  })
+
+  it.each(['Pendiente de Pago', 'Reprogramada'])('%s opens the confirm dialog', (estado) => {
+    expect(marcarComoPagada(estado)).toEqual({ kind: 'confirmar' })
+  })
+})
+
+describe('confirm and cancel patches', () => {
+  it('confirming stores the comment as notas_internas, trimmed', () => {
+    expect(confirmarCitaPatch('  Pagó el adelanto por Yape ')).toEqual({ estado_cita: 'Confirmada', notas_internas: 'Pagó el adelanto por Yape' })
+  })
+
+  it.each(['', '   ', null, undefined])('an empty comment (%j) leaves the notes untouched', (comentario) => {
+    const patch = confirmarCitaPatch(comentario)
+    expect(patch).toEqual({ estado_cita: 'Confirmada' })
+    expect('notas_internas' in patch).toBe(false)
+  })
+
+  it('cancelling sets Cancelada and nothing else', () => {
+    expect(cancelarCitaPatch()).toEqual({ estado_cita: 'Cancelada' })
+  })
+})
+
+describe('messages', () => {
+  it('quote spec 2 §8', () => {
+    expect(CITA_MENSAJES.noCrear('sin conexión')).toBe('No se pudo crear la cita: sin conexión')
+    expect(CITA_MENSAJES.noActualizar('x')).toBe('No se pudo actualizar la cita: x')
+    expect(CITA_MENSAJES.noConfirmar('x')).toBe('No se pudo confirmar la cita: x')
+    expect(CITA_MENSAJES.programada).toBe('Cita Programada (Pendiente de Pago)')
+  })
+})
