@@ -10,7 +10,7 @@ export default defineConfig({
   outputDir: 'test-results',
   // Generous: the suite must also pass on a busy shared machine (waits are on conditions).
   timeout: 120_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -37,6 +37,7 @@ const columns: Column<Paciente>[] = [
   {
     key: 'nombre',
     header: 'Nombre completo',
+    minWidth: 200,
     cell: (p) => (
       <>
         <strong>{nombreCompleto(p)}</strong>
@@ -45,7 +46,7 @@ const columns: Column<Paciente>[] = [
     ),
   },
   { key: 'historia', header: 'Nº historia', cell: (p) => dash(p.nro_historia) },
-  { key: 'email', header: 'Email', cell: (p) => dash(p.email) },
+  { key: 'email', header: 'Email', cell: (p) => dash(p.email), minWidth: 180 },
   { key: 'telefono', header: 'Teléfono', cell: (p) => dash(p.telefono), nowrap: true },
   { key: 'nacimiento', header: 'Fecha de nacimiento', cell: (p) => formatFechaCorta(p.fecha_nacimiento) || '—', nowrap: true },
 ]

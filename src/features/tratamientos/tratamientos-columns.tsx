@@ -11,6 +11,7 @@ export function tratamientoColumns(stock: ReadonlyMap<string, number>): Column<T
     {
       key: 'nombre',
       header: 'Nombre',
+      minWidth: 200,
       sortValue: (t) => t.nombre,
       cell: (t) => (
         <>
@@ -22,6 +23,7 @@ export function tratamientoColumns(stock: ReadonlyMap<string, number>): Column<T
     {
       key: 'tipo',
       header: 'Tipo',
+      nowrap: true,
       sortValue: (t) => t.tipo,
       cell: (t) => (
         <Badge variant="light" color={t.tipo === 'producto' ? 'arena' : 'salvia'} c={t.tipo === 'producto' ? 'arena.9' : 'salvia.9'} radius="sm">
@@ -48,6 +50,7 @@ export function tratamientoColumns(stock: ReadonlyMap<string, number>): Column<T
     {
       key: 'estado',
       header: 'Estado',
+      nowrap: true,
       sortValue: (t) => (t.activo ? 0 : 1),
       cell: (t) => (
         <Badge variant={t.activo ? 'filled' : 'outline'} color={t.activo ? 'salvia.7' : 'gray.7'} radius="sm">

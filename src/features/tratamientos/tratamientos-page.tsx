@@ -181,7 +181,7 @@ export function TratamientosPage({ store }: { store: TratamientosStore }) {
             rowName={(t) => t.nombre}
             page={page}
             onPageChange={setPage}
-            minWidth={820}
+            minWidth={720}
             actions={(t) => [
               { label: 'Editar', icon: <IconPencil size={16} aria-hidden />, onClick: () => openEdit(t) },
               { label: t.activo ? 'Desactivar' : 'Activar', icon: <IconPower size={16} aria-hidden />, onClick: () => void toggle(t) },

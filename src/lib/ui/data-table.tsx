@@ -19,9 +19,11 @@ export interface Column<T> {
   /** Makes the column sortable. */
   sortValue?: (row: T) => SortValue
   align?: 'left' | 'right' | 'center'
-  /** Keep the cell on one line (figures, dates). */
+  /** Keep the cell on one line (figures, dates, badges). */
   nowrap?: boolean
   width?: number | string
+  /** Narrowest the column gets before long text wraps (px; names want ~200). */
+  minWidth?: number
 }
 
 export interface SortState {
@@ -89,7 +91,7 @@ export function DataTable<T>({
               {columns.map((c) => (
                 <Table.Th
                   key={c.key}
-                  style={{ width: c.width, textAlign: c.align }}
+                  style={{ width: c.width, minWidth: c.minWidth, textAlign: c.align }}
                   aria-sort={sort?.key === c.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
                 >
                   {c.sortValue ? (
@@ -162,7 +164,7 @@ const Row = memo(function Row<T>({ row, columns, actions, rowName }: RowProps<T>
   return (
     <Table.Tr>
       {columns.map((c) => (
-        <Table.Td key={c.key} className={c.nowrap ? classes.nowrap : classes.cell} style={{ textAlign: c.align }}>
+        <Table.Td key={c.key} className={c.nowrap ? classes.nowrap : classes.cell} style={{ textAlign: c.align, minWidth: c.minWidth }}>
           {c.cell(row)}
         </Table.Td>
       ))}

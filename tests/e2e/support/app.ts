@@ -68,7 +68,8 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(who.email)
   await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(who.password)
   await page.getByRole('button', { name: 'Ingresar' }).click()
-  await expect(page).toHaveURL(opts.expectUrl ?? /\/control-citas/)
+  // The panel's chunks load after the sign-in: generous on a busy machine.
+  await expect(page).toHaveURL(opts.expectUrl ?? /\/control-citas/, { timeout: 30_000 })
 }
 
 /** The backend as the app sees it: its URL and anon key come from /app-config.json. */
@@ -92,7 +93,16 @@ export async function backend(page: Page) {
     return { status: r.status(), body: (await r.json().catch(() => null)) as T }
   }
 
-  return { url, anon, token, rest }
+  /** POST /rest/v1/<table> as the given user (what another tablet or the server would write). */
+  async function insert(table: string, rows: unknown, as: { email: string; password: string }): Promise<void> {
+    const r = await page.request.post(`${url}/rest/v1/${table}`, {
+      headers: { apikey: anon, authorization: `Bearer ${await token(as)}`, prefer: 'return=minimal' },
+      data: rows,
+    })
+    expect(r.status(), `${table}: ${await r.text()}`).toBe(201)
+  }
+
+  return { url, anon, token, rest, insert }
 }
 
 /** The service worker controls the page: the app shell is cached for offline use. */

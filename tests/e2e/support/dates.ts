@@ -8,3 +8,8 @@ export function nextPeruWeekday(day: number): string {
   while (d.getUTCDay() !== day)
   return d.toISOString().slice(0, 10)
 }
+
+/** Today in Peru, as YYYY-MM-DD. */
+export function peruToday(): string {
+  return new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10)
+}
