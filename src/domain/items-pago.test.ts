@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { avisoStockBajo, cantidadValida, describirItems, etiquetaStock, importeItem, leerItems, mensajeSoloHay, verificarStock } from './items-pago.ts'
+import { avisoStockBajo, describirItems, etiquetaStock, importeItem, leerItems, mensajeSoloHay, verificarStock } from './items-pago.ts'
 
 const ID = '0b6f3c1e-8d4a-4c57-9a43-5b2f0e7c9d10'
 
@@ -76,13 +76,5 @@ describe('etiquetaStock', () => {
     expect(etiquetaStock(-2)).toEqual({ texto: 'Stock en revisión (-2)', nivel: 'revision', vendible: false })
     // Flagged by the server but this device already counts units again (an adjustment on its way).
     expect(etiquetaStock(3, true)).toEqual({ texto: 'Stock en revisión (3)', nivel: 'revision', vendible: true })
-  })
-})
-
-describe('cantidadValida', () => {
-  it('accepts whole numbers of at least one', () => {
-    expect(cantidadValida(3)).toBe(3)
-    expect(cantidadValida(' 2 ')).toBe(2)
-    for (const malo of [0, -1, 1.5, '', 'dos', Number.NaN]) expect(cantidadValida(malo)).toBeNull()
   })
 })

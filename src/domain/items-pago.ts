@@ -122,9 +122,3 @@ export function etiquetaStock(disponible: number, enRevision = false): EtiquetaS
   if (disponible <= UMBRAL_STOCK_BAJO) return { texto: `Stock bajo (${disponible})`, nivel: 'bajo', vendible: true }
   return { texto: `Stock: ${disponible}`, nivel: 'normal', vendible: true }
 }
-
-/** A quantity typed by staff: a whole number of at least 1, else null. */
-export function cantidadValida(valor: number | string): number | null {
-  const n = typeof valor === 'string' ? Number(valor.trim()) : valor
-  return Number.isInteger(n) && n >= 1 ? n : null
-}
