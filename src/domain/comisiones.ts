@@ -163,7 +163,19 @@ export function calcularPago(pago: PagoReporte, cita: CitaReporte | undefined, c
     adelantoRestante -= adelantoLinea
     const baseComision = Math.max(netoPos - adelantoLinea, 0)
     const comisionVenta = l.tipo === 'tratamiento' ? porcentajeDe(baseComision, l.porcentajeComision) : 0
-    return { ...l, comisionPos: pos, adelanto: adelantoLinea, comisionVenta, neto: netoPos - adelantoLinea - comisionVenta }
+    return {
+      id_tratamiento: l.id_tratamiento,
+      nombre: l.nombre,
+      tipo: l.tipo,
+      cantidad: l.cantidad,
+      precioUnitario: l.precioUnitario,
+      importe: l.importe,
+      porcentajeComision: l.porcentajeComision,
+      comisionPos: pos,
+      adelanto: adelantoLinea,
+      comisionVenta,
+      neto: netoPos - adelantoLinea - comisionVenta,
+    }
   })
 
   const comisionVenta = lineas.reduce((s, l) => s + l.comisionVenta, 0)

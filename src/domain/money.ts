@@ -56,6 +56,8 @@ export function porcentajeDe(centimos: number, pct: number): number {
  */
 export function repartirProporcional(monto: number, pesos: readonly number[]): number[] {
   if (pesos.length === 0) return []
+  // Most payments carry no POS commission (cash, Yape): nothing to split.
+  if (monto === 0) return pesos.map(() => 0)
   const positivos = pesos.map((p) => Math.max(p, 0))
   const suma = positivos.reduce((a, b) => a + b, 0)
   if (suma === 0) return pesos.map((_, i) => (i === 0 ? monto : 0))

@@ -8,7 +8,7 @@ import { formatFechaCorta, peruMarcaArchivo } from './peru-time.ts'
 import { importeItem, leerItems } from './items-pago.ts'
 import { hojaConTotal, soles, type HojaExcel } from './hoja-excel.ts'
 import type { TratamientoComision } from './comisiones.ts'
-import { pagosFiltrados, type DatosReporte, type FiltrosReporte } from './reporte-pagos.ts'
+import { compararTexto, pagosFiltrados, type DatosReporte, type FiltrosReporte } from './reporte-pagos.ts'
 
 export interface FilaVentaProducto {
   fecha: string
@@ -46,7 +46,7 @@ export function ventasDeProductos(datos: Pick<DatosReporte, 'pagos' | 'citas'> &
       grupos.set(clave, fila)
     }
   }
-  const filas = [...grupos.values()].sort((a, b) => a.fecha.localeCompare(b.fecha) || a.producto.localeCompare(b.producto, 'es') || a.id_tratamiento.localeCompare(b.id_tratamiento))
+  const filas = [...grupos.values()].sort((a, b) => compararTexto(a.fecha, b.fecha) || a.producto.localeCompare(b.producto, 'es') || compararTexto(a.id_tratamiento, b.id_tratamiento))
   return {
     filas,
     totales: { cantidad: filas.reduce((s, f) => s + f.cantidad, 0), importe: filas.reduce((s, f) => s + f.importe, 0) },
