@@ -28,3 +28,50 @@ export function formatSoles(value: number | string): string {
 export function formatDolares(value: number | string): string {
   return formatCentimos(toCentimos(value), 'US$')
 }
+
+/** Céntimos → soles as a number (12345 → 123.45), for the rows written to the database. */
+export function centimosASoles(centimos: number): number {
+  return centimos / 100
+}
+
+/**
+ * `pct` percent of an amount in céntimos, rounded to the céntimo (half away from zero).
+ * Percentages have at most three decimals (fp_comision is numeric(6,3), e.g. 4.071), so
+ * the product is computed on integers and no float drift can move a half céntimo.
+ */
+export function porcentajeDe(centimos: number, pct: number): number {
+  if (!Number.isInteger(centimos)) throw new RangeError(`Céntimos no enteros: ${centimos}`)
+  const milesimas = Math.round(pct * 1000)
+  const numerador = Math.abs(centimos * milesimas)
+  const entero = Math.floor(numerador / 100000)
+  const resto = numerador - entero * 100000
+  const redondeado = resto * 2 >= 100000 ? entero + 1 : entero
+  return Math.sign(centimos * milesimas) * redondeado
+}
+
+/**
+ * Splits an integer amount in proportion to `pesos` (largest remainder), so the parts
+ * always add up to the amount exactly. With no positive weight the whole amount goes to
+ * the first part.
+ */
+export function repartirProporcional(monto: number, pesos: readonly number[]): number[] {
+  if (pesos.length === 0) return []
+  // Most payments carry no POS commission (cash, Yape): nothing to split.
+  if (monto === 0) return pesos.map(() => 0)
+  const positivos = pesos.map((p) => Math.max(p, 0))
+  const suma = positivos.reduce((a, b) => a + b, 0)
+  if (suma === 0) return pesos.map((_, i) => (i === 0 ? monto : 0))
+  const signo = monto < 0 ? -1 : 1
+  const absoluto = Math.abs(monto)
+  const exactos = positivos.map((p) => (absoluto * p) / suma)
+  const partes = exactos.map((x) => Math.floor(x))
+  let faltan = absoluto - partes.reduce((a, b) => a + b, 0)
+  // Largest remainders first; ties go to the earlier part, so the split is deterministic.
+  const orden = exactos.map((x, i) => ({ i, resto: x - Math.floor(x) })).sort((a, b) => b.resto - a.resto || a.i - b.i)
+  for (const { i } of orden) {
+    if (faltan === 0) break
+    partes[i]! += 1
+    faltan -= 1
+  }
+  return partes.map((p) => p * signo)
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DIAS_SEMANA, diaSemana, fechaHoraCorta, fechaLarga, formatFechaCorta, isIsoDate, peruMinutesOfDay, peruToday } from './peru-time.ts'
+import { DIAS_SEMANA, diaSemana, fechaHoraCorta, fechaLarga, fechaLargaDe, formatFechaCorta, isIsoDate, peruMarcaArchivo, peruMinutesOfDay, peruToday } from './peru-time.ts'
 
 describe('peruToday', () => {
   it('is still yesterday in Lima until 05:00 UTC', () => {
@@ -71,5 +71,25 @@ describe('fechaLarga', () => {
 describe('fechaHoraCorta', () => {
   it('shows a moment in Lima time', () => {
     expect(fechaHoraCorta('2025-03-10T14:30:00Z')).toMatch(/^lun,? 10 mar\.?,? 09:30$/)
+  })
+})
+
+describe('peruMarcaArchivo', () => {
+  it('stamps export files with Lima date and time', () => {
+    expect(peruMarcaArchivo(new Date('2026-11-24T14:30:59Z'))).toBe('20261124-0930')
+    // 02:05 UTC on the 25th is still the 24th in Lima.
+    expect(peruMarcaArchivo(new Date('2026-11-25T02:05:00Z'))).toBe('20261124-2105')
+  })
+})
+
+describe('fechaLargaDe', () => {
+  it('writes a stored date in Spanish long form', () => {
+    expect(fechaLargaDe('2026-11-24')).toBe('martes, 24 de noviembre de 2026')
+    expect(fechaLargaDe('2026-01-01')).toBe('jueves, 1 de enero de 2026')
+  })
+
+  it('gives nothing for a malformed date', () => {
+    expect(fechaLargaDe('2026-02-30')).toBe('')
+    expect(fechaLargaDe('')).toBe('')
   })
 })

@@ -63,3 +63,16 @@ export function fechaHoraCorta(iso: string): string {
     hour12: false,
   })
 }
+
+/** 'yyyymmdd-hhmm' in Lima time: the stamp in export file names (reporte_pagos_20261124-0930.xlsx). */
+export function peruMarcaArchivo(now: Date = new Date()): string {
+  const iso = peruClock(now).toISOString()
+  return `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}-${iso.slice(11, 13)}${iso.slice(14, 16)}`
+}
+
+/** 'martes, 24 de noviembre de 2026' for a YYYY-MM-DD date (empty for a malformed one). */
+export function fechaLargaDe(isoDate: string): string {
+  if (!isIsoDate(isoDate)) return ''
+  // Noon in Lima: the same calendar day whatever the device's own time zone.
+  return new Date(`${isoDate}T17:00:00Z`).toLocaleDateString('es-PE', { timeZone: 'America/Lima', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
+}
