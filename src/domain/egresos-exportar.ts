@@ -5,20 +5,11 @@
  * number format, never text (docs/spec/3-product-decisions.md "Money, names, formats");
  * dates dd/mm/yyyy.
  */
+import type { Celda, HojaExcel } from './hoja-excel.ts'
 import { egresosDelPeriodo, leerTipoCambio, tipoCambioNumero, totalEgresos, type Egreso, type TipoEgreso } from './egresos.ts'
 import { centimosDeTexto } from './money.ts'
 import { nombreMes, type Periodo } from './periodo.ts'
 import { formatFechaCorta, peruToday } from './peru-time.ts'
-
-export type Celda = string | number | null
-
-/** One sheet, as the spreadsheet wrapper writes it: rows of cells, and number formats by column index. */
-export interface HojaExcel {
-  archivo: string
-  hoja: string
-  filas: Celda[][]
-  formatos: Record<number, string>
-}
 
 export const ENCABEZADOS_EGRESOS = [
   'Tipo',
