@@ -3,6 +3,7 @@ import { egresosDelMes, resumenConciliacion, type Conciliacion } from './concili
 import type { CitaAdelanto, IngresoFila, PagoIngreso } from './conciliacion-ingresos.ts'
 import { archivoConciliacion, exportarConciliacion, mesEnCurso, serieDoceMeses } from './conciliacion-reportes.ts'
 import type { Egreso } from './egresos.ts'
+import { celdas } from './hoja-excel.ts'
 
 const formasPago = [
   { fp_descripcion: 'Yape', fp_comision: 0 },
@@ -38,7 +39,7 @@ describe('reconciliation export', () => {
     expect(archivoConciliacion({ anio: 2027, mes: 2 })).toBe('conciliacion_bancaria_02_2027.xlsx')
   })
 
-  it('writes saldo inicial, income, expenses and summary as numbers', () => {
+  it('writes the income and expenses as one table, then the summary; amounts as numbers', () => {
     const periodo = { anio: 2026, mes: 11 }
     const ingresos: IngresoFila[] = [
       { fecha: '2026-11-01', metodo: 'Yape', importe: 12_050, banco: 'BBVA', observacion: null },
@@ -49,33 +50,24 @@ describe('reconciliation export', () => {
       periodo,
     )
     const resumen = resumenConciliacion(50_000, ingresos, egresosMes)
-    const hoja = exportarConciliacion(periodo, ingresos, egresosMes, resumen)
-    expect(hoja.archivo).toBe('conciliacion_bancaria_11_2026.xlsx')
-    expect(hoja.hoja).toBe('Conciliacion')
-    expect(hoja.filas).toEqual([
-      ['Conciliación Bancaria', 'Noviembre 2026'],
+    const { archivo, hoja } = exportarConciliacion(periodo, ingresos, egresosMes, resumen)
+    expect(archivo).toBe('conciliacion_bancaria_11_2026.xlsx')
+    expect(hoja.name).toBe('Conciliacion')
+    expect(celdas(hoja)).toEqual([
+      ['Concepto', 'Fecha', 'Método de Pago / Descripción', 'Banco', 'Observación', 'Monto Soles', 'Monto Dólares'],
+      ['Ingreso', '2026-11-01', 'Yape', 'BBVA', '', 120.5, null],
+      ['Ingreso', '2026-11-30', 'Tarjeta de Crédito', '', 'POS', 354.94, null],
+      ['Egreso Variable', '2026-11-15', 'Toallas', '', 'X', 37.5, 10],
+      ['Egreso Fijo', '2026-11-30', 'Alquiler', '', '', 1000, 266.67],
       [],
-      ['Saldo Inicial', 500],
-      [],
-      ['Ingresos de Tratamientos'],
-      ['Fecha', 'Método de Pago', 'Importe', 'Banco', 'Observación'],
-      ['01/11/2026', 'Yape', 120.5, 'BBVA', ''],
-      ['30/11/2026', 'Tarjeta de Crédito', 354.94, '', 'POS'],
-      ['Total Ingresos', null, 475.44],
-      [],
-      ['Egresos del Mes'],
-      ['Fecha', 'Descripción', 'Tipo', 'Monto Soles', 'Monto Dólares', 'Descripción Adicional'],
-      ['15/11/2026', 'Toallas', 'Variable', 37.5, 10, 'X'],
-      ['30/11/2026', 'Alquiler', 'Fijo', 1000, 266.67, ''],
-      ['Total Egresos', null, null, 1037.5, 276.67],
-      [],
-      ['Resumen de Conciliación'],
-      ['Saldo Inicial', 500],
-      ['Total Ingresos', 475.44],
-      ['Total Egresos', 1037.5],
+      ['Resumen de Conciliación', null, 'Noviembre 2026', null, null, null, null],
+      ['Saldo Inicial', null, null, null, null, 500, null],
+      ['Total Ingresos', null, null, null, null, 475.44, null],
+      ['Total Egresos', null, null, null, null, 1037.5, 276.67],
       // 500 + 475.44 − 1037.50
-      ['Saldo Final', -62.06],
+      ['Saldo Final', null, null, null, null, -62.06, null],
     ])
+    expect(hoja.columns.map((c) => c.format ?? 'text')).toEqual(['text', 'date', 'text', 'text', 'text', 'money', 'money'])
   })
 })
 

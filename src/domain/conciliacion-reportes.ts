@@ -7,10 +7,9 @@
 import { conciliacionDe, type Conciliacion, type ResumenConciliacion } from './conciliacion.ts'
 import { filasIngresos, ingresosEntre, totalIngresos, type IngresoFila, type IngresosInput } from './conciliacion-ingresos.ts'
 import { egresosDelPeriodo, totalEgresos, type Egreso } from './egresos.ts'
-import type { Celda, HojaExcel } from './hoja-excel.ts'
+import type { Exportacion } from './hoja-excel.ts'
 import { centimosDeTexto } from './money.ts'
 import { clavePeriodo, nombreMes, nombrePeriodo, periodoDeFecha, primerDia, ultimoDia, ultimosPeriodos, type Periodo } from './periodo.ts'
-import { formatFechaCorta } from './peru-time.ts'
 
 const soles = (centimos: number) => centimos / 100
 
@@ -19,37 +18,76 @@ export function archivoConciliacion(periodo: Periodo): string {
   return `conciliacion_bancaria_${String(periodo.mes).padStart(2, '0')}_${periodo.anio}.xlsx`
 }
 
-/** The sheet: title, saldo inicial, income, expenses, summary. */
-export function exportarConciliacion(periodo: Periodo, ingresos: readonly IngresoFila[], egresosMes: readonly Egreso[], resumen: ResumenConciliacion): HojaExcel {
-  const filas: Celda[][] = [
-    ['Conciliación Bancaria', nombrePeriodo(periodo)],
-    [],
-    ['Saldo Inicial', soles(resumen.saldoInicial)],
-    [],
-    ['Ingresos de Tratamientos'],
-    ['Fecha', 'Método de Pago', 'Importe', 'Banco', 'Observación'],
-    ...ingresos.map((f): Celda[] => [formatFechaCorta(f.fecha), f.metodo, soles(f.importe), f.banco ?? '', f.observacion ?? '']),
-    ['Total Ingresos', null, soles(resumen.totalIngresos)],
-    [],
-    ['Egresos del Mes'],
-    ['Fecha', 'Descripción', 'Tipo', 'Monto Soles', 'Monto Dólares', 'Descripción Adicional'],
-    ...egresosMes.map((e): Celda[] => [
-      formatFechaCorta(e.fecha),
-      e.descripcion,
-      e.tipo_egreso,
-      soles(centimosDeTexto(e.monto_soles) ?? 0),
-      soles(centimosDeTexto(e.monto_dolares) ?? 0),
-      e.descripcion_adicional ?? '',
-    ]),
-    ['Total Egresos', null, null, soles(resumen.totalEgresos), soles(totalEgresos(egresosMes).dolares)],
-    [],
-    ['Resumen de Conciliación'],
-    ['Saldo Inicial', soles(resumen.saldoInicial)],
-    ['Total Ingresos', soles(resumen.totalIngresos)],
-    ['Total Egresos', soles(resumen.totalEgresos)],
-    ['Saldo Final', soles(resumen.saldoFinal)],
+/** One line of the sheet: an income row or an expense. */
+export interface LineaConciliacion {
+  concepto: 'Ingreso' | 'Egreso Fijo' | 'Egreso Variable'
+  fecha: string | null
+  /** The method of an income, the description of an expense. */
+  detalle: string
+  banco: string
+  /** The observation of an income, the additional description of an expense. */
+  observacion: string
+  /** céntimos */
+  soles: number
+  /** céntimos; null for income */
+  dolares: number | null
+}
+
+/**
+ * The sheet: the month's income then its expenses as one table, followed by the summary
+ * (period, saldo inicial, totals, saldo final).
+ */
+export function exportarConciliacion(
+  periodo: Periodo,
+  ingresos: readonly IngresoFila[],
+  egresosMes: readonly Egreso[],
+  resumen: ResumenConciliacion,
+): Exportacion<LineaConciliacion> {
+  const lineas: LineaConciliacion[] = [
+    ...ingresos.map((f): LineaConciliacion => ({
+      concepto: 'Ingreso',
+      fecha: f.fecha,
+      detalle: f.metodo,
+      banco: f.banco ?? '',
+      observacion: f.observacion ?? '',
+      soles: f.importe,
+      dolares: null,
+    })),
+    ...egresosMes.map((e): LineaConciliacion => ({
+      concepto: e.tipo_egreso === 'Fijo' ? 'Egreso Fijo' : 'Egreso Variable',
+      fecha: e.fecha,
+      detalle: e.descripcion,
+      banco: '',
+      observacion: e.descripcion_adicional ?? '',
+      soles: centimosDeTexto(e.monto_soles) ?? 0,
+      dolares: centimosDeTexto(e.monto_dolares) ?? 0,
+    })),
   ]
-  return { archivo: archivoConciliacion(periodo), hoja: 'Conciliacion', filas, formatos: { 1: '0.00', 2: '0.00', 3: '0.00', 4: '0.00' } }
+  const resumenFila = (etiqueta: string, valor: number | string, dolares: number | null = null) => [etiqueta, null, null, null, null, valor, dolares]
+  return {
+    archivo: archivoConciliacion(periodo),
+    hoja: {
+      name: 'Conciliacion',
+      columns: [
+        { header: 'Concepto', value: (l) => l.concepto },
+        { header: 'Fecha', value: (l) => l.fecha, format: 'date' },
+        { header: 'Método de Pago / Descripción', value: (l) => l.detalle },
+        { header: 'Banco', value: (l) => l.banco },
+        { header: 'Observación', value: (l) => l.observacion },
+        { header: 'Monto Soles', value: (l) => soles(l.soles), format: 'money' },
+        { header: 'Monto Dólares', value: (l) => (l.dolares === null ? null : soles(l.dolares)), format: 'money' },
+      ],
+      rows: lineas,
+      footer: [
+        [],
+        ['Resumen de Conciliación', null, nombrePeriodo(periodo), null, null, null, null],
+        resumenFila('Saldo Inicial', soles(resumen.saldoInicial)),
+        resumenFila('Total Ingresos', soles(resumen.totalIngresos)),
+        resumenFila('Total Egresos', soles(resumen.totalEgresos), soles(totalEgresos(egresosMes).dolares)),
+        resumenFila('Saldo Final', soles(resumen.saldoFinal)),
+      ],
+    },
+  }
 }
 
 export interface PuntoMensual {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { ENCABEZADOS_EGRESOS, archivoEgresos, exportarEgresos } from './egresos-exportar.ts'
+import { archivoEgresos, exportarEgresos } from './egresos-exportar.ts'
 import type { Egreso } from './egresos.ts'
+import { celdas } from './hoja-excel.ts'
 
 function egreso(over: Partial<Egreso>): Egreso {
   return {
@@ -36,27 +37,29 @@ describe('egresos export', () => {
       egreso({ descripcion: 'Borrado', _deleted: true }),
       egreso({ descripcion: 'Diciembre', mes: 12, fecha: '2026-12-31' }),
     ]
-    const hoja = exportarEgresos(rows, { anio: 2026, mes: 11 }, new Date('2026-11-24T15:00:00Z'))
-    expect(hoja.archivo).toBe('egresos-241126.xlsx')
-    expect(hoja.hoja).toBe('Reporte de Egresos')
-    expect(hoja.filas).toEqual([
-      [...ENCABEZADOS_EGRESOS],
-      ['Fijo', '30/11/2026', 'Alquiler', 3.75, 4500, 1200, '', 'Noviembre', 2026],
-      ['Fijo', '30/11/2026', 'Luz', 3.75, 90.1, 24.03, '', 'Noviembre', 2026],
-      ['Variable', '03/11/2026', 'Aceites', 3.75, 37.5, 10, '', 'Noviembre', 2026],
-      ['Variable', '15/11/2026', 'Toallas', null, 375.5, 100.13, 'Proveedor X', 'Noviembre', 2026],
+    const { archivo, hoja } = exportarEgresos(rows, { anio: 2026, mes: 11 }, new Date('2026-11-24T15:00:00Z'))
+    expect(archivo).toBe('egresos-241126.xlsx')
+    expect(hoja.name).toBe('Reporte de Egresos')
+    expect(celdas(hoja)).toEqual([
+      ['Tipo', 'Fecha', 'Descripción', 'Tipo de Cambio', 'Monto Soles', 'Monto Dólares', 'Descripción Adicional', 'Mes', 'Año'],
+      ['Fijo', '2026-11-30', 'Alquiler', 3.75, 4500, 1200, '', 'Noviembre', 2026],
+      ['Fijo', '2026-11-30', 'Luz', 3.75, 90.1, 24.03, '', 'Noviembre', 2026],
+      ['Variable', '2026-11-03', 'Aceites', 3.75, 37.5, 10, '', 'Noviembre', 2026],
+      ['Variable', '2026-11-15', 'Toallas', null, 375.5, 100.13, 'Proveedor X', 'Noviembre', 2026],
       [],
       ['Total Egresos Fijos', null, null, null, 4590.1, 1224.03, null, null, null],
       ['Total Egresos Variables', null, null, null, 413, 110.13, null, null, null],
       ['Total General', null, null, null, 5003.1, 1334.16, null, null, null],
     ])
-    expect(hoja.formatos).toEqual({ 3: '0.0000', 4: '0.00', 5: '0.00' })
+    // Dates become date cells, amounts numbers with two decimals; the rate keeps its four.
+    expect(hoja.columns.map((c) => c.format ?? 'text')).toEqual(['text', 'date', 'text', 'text', 'money', 'money', 'text', 'text', 'integer'])
   })
 
   it('an empty month still gives the header and zero totals', () => {
-    const hoja = exportarEgresos([], { anio: 2028, mes: 2 }, new Date('2028-02-29T15:00:00Z'))
-    expect(hoja.archivo).toBe('egresos-290228.xlsx')
-    expect(hoja.filas.slice(-3).map((f) => f.slice(0, 6))).toEqual([
+    const { archivo, hoja } = exportarEgresos([], { anio: 2028, mes: 2 }, new Date('2028-02-29T15:00:00Z'))
+    expect(archivo).toBe('egresos-290228.xlsx')
+    expect(hoja.rows).toEqual([])
+    expect(celdas(hoja).slice(-3).map((f) => f.slice(0, 6))).toEqual([
       ['Total Egresos Fijos', null, null, null, 0, 0],
       ['Total Egresos Variables', null, null, null, 0, 0],
       ['Total General', null, null, null, 0, 0],

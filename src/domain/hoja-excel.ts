@@ -1,17 +1,36 @@
 /**
- * A spreadsheet as plain data, built by the rules and written by the xlsx wrapper
- * (src/lib/excel/): rows of cells and number formats by column. Amounts are numbers,
- * never text (docs/spec/3-product-decisions.md "Money, names, formats").
+ * A spreadsheet as plain data, built by the rules and written by the xlsx wrapper of
+ * the back-office kit (src/lib/excel/workbook.ts on main): the same shape as its
+ * `SheetSpec<T>` — columns with a header, a value and a format, the rows, and footer rows
+ * (totals) — so a screen hands `hoja` to `sheet()` as it is. Amounts are numbers, never
+ * text; dates are 'YYYY-MM-DD' in a 'date' column, written as dd/mm/yyyy date cells
+ * (docs/spec/3-product-decisions.md "Money, names, formats").
  */
-export type Celda = string | number | null
+export type FormatoCelda = 'text' | 'money' | 'integer' | 'date'
+export type ValorCelda = string | number | null | undefined
 
-export interface HojaExcel {
+export interface ColumnaHoja<T> {
+  header: string
+  value: (row: T) => ValorCelda
+  format?: FormatoCelda
+}
+
+export interface HojaSpec<T> {
+  /** Sheet name (at most 31 characters). */
+  name: string
+  columns: ReadonlyArray<ColumnaHoja<T>>
+  rows: readonly T[]
+  /** Rows after the data, one value per column; an empty row is a blank line. */
+  footer: ReadonlyArray<ReadonlyArray<ValorCelda>>
+}
+
+export interface Exportacion<T> {
   /** File name, with .xlsx. */
   archivo: string
-  /** Sheet name. */
-  hoja: string
-  /** Rows of cells; an empty row is a blank line. */
-  filas: Celda[][]
-  /** Number format (e.g. '0.00') of the numeric cells of a column, by column index. */
-  formatos: Record<number, string>
+  hoja: HojaSpec<T>
+}
+
+/** The sheet as the rows of cells it becomes (header, data, footer): for tests and previews. */
+export function celdas<T>(hoja: HojaSpec<T>): ValorCelda[][] {
+  return [hoja.columns.map((c) => c.header), ...hoja.rows.map((r) => hoja.columns.map((c) => c.value(r))), ...hoja.footer.map((f) => [...f])]
 }
