@@ -9,7 +9,8 @@ import { filasIngresos, ingresosEntre, totalIngresos, type IngresoFila, type Ing
 import { egresosDelPeriodo, totalEgresos, type Egreso } from './egresos.ts'
 import type { Exportacion } from './hoja-excel.ts'
 import { centimosDeTexto } from './money.ts'
-import { clavePeriodo, nombreMes, nombrePeriodo, periodoDeFecha, primerDia, ultimoDia, ultimosPeriodos, type Periodo } from './periodo.ts'
+import { nombreMes } from './calendar.ts'
+import { clavePeriodo, nombrePeriodo, periodoDeFecha, primerDia, ultimoDia, ultimosPeriodos, type Periodo } from './periodo.ts'
 
 const soles = (centimos: number) => centimos / 100
 

@@ -6,7 +6,8 @@
 import type { Exportacion } from './hoja-excel.ts'
 import { egresosDelPeriodo, leerTipoCambio, tipoCambioNumero, totalEgresos, type Egreso, type TipoEgreso } from './egresos.ts'
 import { centimosDeTexto } from './money.ts'
-import { nombreMes, type Periodo } from './periodo.ts'
+import { nombreMes } from './calendar.ts'
+import type { Periodo } from './periodo.ts'
 import { peruToday } from './peru-time.ts'
 
 /** 'egresos-DDMMYY.xlsx' for the day in Lima. */

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import { MESES, nombreMes } from './calendar.ts'
 import {
-  MESES,
   clavePeriodo,
   compararPeriodos,
   diasDelMes,
   esPeriodoValido,
   fechaEnPeriodo,
   mismoPeriodo,
-  nombreMes,
   nombrePeriodo,
   periodoActual,
   periodoAnterior,

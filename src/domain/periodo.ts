@@ -5,22 +5,8 @@
  * and after, and the year bounds the database enforces (2020–2100, spec 2 §9).
  * Dates are plain YYYY-MM-DD calendar days, so no time zone is involved.
  */
+import { nombreMes } from './calendar.ts'
 import { isIsoDate, peruToday } from './peru-time.ts'
-
-export const MESES = [
-  'Enero',
-  'Febrero',
-  'Marzo',
-  'Abril',
-  'Mayo',
-  'Junio',
-  'Julio',
-  'Agosto',
-  'Septiembre',
-  'Octubre',
-  'Noviembre',
-  'Diciembre',
-] as const
 
 export const ANIO_MINIMO = 2020
 export const ANIO_MAXIMO = 2100
@@ -108,13 +94,6 @@ export function fechaEnPeriodo(isoDate: string | null | undefined, p: Periodo): 
 /** The current month in Peru. */
 export function periodoActual(now: Date = new Date()): Periodo {
   return periodoDeFecha(peruToday(now))!
-}
-
-/** 'Noviembre'. */
-export function nombreMes(mes: number): string {
-  const nombre = MESES[mes - 1]
-  if (!nombre) throw new RangeError(`Mes inválido: ${mes}`)
-  return nombre
 }
 
 /** 'Noviembre 2026'. */
