@@ -1,51 +1,36 @@
 /**
- * A spreadsheet sheet as plain data: the report rules decide rows and columns here; the
- * xlsx wrapper in src/lib/excel writes the file. Exports carry numbers as numbers (money
- * cells formatted 0.00) and dates as dd/mm/yyyy (docs/spec/3-product-decisions.md
- * "Money, names, formats").
+ * A spreadsheet as plain data, built by the rules and written by the xlsx wrapper of
+ * the back-office kit (src/lib/excel/workbook.ts on main): the same shape as its
+ * `SheetSpec<T>` — columns with a header, a value and a format, the rows, and footer rows
+ * (totals) — so a screen hands `hoja` to `sheet()` as it is. Amounts are numbers, never
+ * text; dates are 'YYYY-MM-DD' in a 'date' column, written as dd/mm/yyyy date cells
+ * (docs/spec/3-product-decisions.md "Money, names, formats").
  */
-import { centimosASoles } from './money.ts'
+export type FormatoCelda = 'text' | 'money' | 'integer' | 'date'
+export type ValorCelda = string | number | null | undefined
 
-/** 'dinero': soles with two decimals; 'entero': counts and units; 'fecha': dd/mm/yyyy text. */
-export type TipoColumna = 'texto' | 'fecha' | 'dinero' | 'entero'
-
-export interface ColumnaHoja {
-  titulo: string
-  tipo: TipoColumna
-  /** Summed in the sheet's 'Total' row. */
-  total?: boolean
+export interface ColumnaHoja<T> {
+  header: string
+  value: (row: T) => ValorCelda
+  format?: FormatoCelda
 }
 
-export type Celda = string | number | null
-
-export interface HojaExcel {
-  /** At most 31 characters (an Excel limit). */
-  nombre: string
-  columnas: ColumnaHoja[]
-  filas: Celda[][]
+export interface HojaSpec<T> {
+  /** Sheet name (at most 31 characters). */
+  name: string
+  columns: ReadonlyArray<ColumnaHoja<T>>
+  rows: readonly T[]
+  /** Rows after the data, one value per column; an empty row is a blank line. */
+  footer: ReadonlyArray<ReadonlyArray<ValorCelda>>
 }
 
-/** Céntimos → the soles number a money cell holds. */
-export const soles = centimosASoles
-
-/**
- * The closing row: `etiqueta` in the first column and, under every column marked
- * `total`, the sum of the rows (money summed in céntimos, so no float drift).
- */
-export function filaTotal(columnas: readonly ColumnaHoja[], filas: readonly Celda[][], etiqueta = 'Total'): Celda[] {
-  return columnas.map((c, i) => {
-    if (i === 0) return etiqueta
-    if (!c.total) return null
-    let suma = 0
-    for (const f of filas) {
-      const v = f[i]
-      if (typeof v === 'number') suma += c.tipo === 'dinero' ? Math.round(v * 100) : v
-    }
-    return c.tipo === 'dinero' ? centimosASoles(suma) : suma
-  })
+export interface Exportacion<T> {
+  /** File name, with .xlsx. */
+  archivo: string
+  hoja: HojaSpec<T>
 }
 
-/** A sheet whose last row is the total of the others. */
-export function hojaConTotal(nombre: string, columnas: ColumnaHoja[], filas: Celda[][]): HojaExcel {
-  return { nombre, columnas, filas: [...filas, filaTotal(columnas, filas)] }
+/** The sheet as the rows of cells it becomes (header, data, footer): for tests and previews. */
+export function celdas<T>(hoja: HojaSpec<T>): ValorCelda[][] {
+  return [hoja.columns.map((c) => c.header), ...hoja.rows.map((r) => hoja.columns.map((c) => c.value(r))), ...hoja.footer.map((f) => [...f])]
 }

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { centimosASoles, formatCentimos, formatDolares, formatSoles, porcentajeDe, repartirProporcional, toCentimos } from './money.ts'
+import {
+  centimosASoles,
+  centimosATexto,
+  centimosDeTexto,
+  escalarEntero,
+  formatCentimos,
+  formatDolares,
+  formatSoles,
+  porcentajeDe,
+  repartirProporcional,
+  toCentimos,
+} from './money.ts'
 
 describe('toCentimos', () => {
   it('converts numbers and numeric strings without float drift', () => {
@@ -81,5 +92,52 @@ describe('repartirProporcional', () => {
 
   it('keeps the sign of a negative amount', () => {
     expect(repartirProporcional(-100, [1, 1, 1])).toEqual([-34, -33, -33])
+  })
+})
+
+describe('escalarEntero', () => {
+  it('multiplies by a fraction and rounds halves away from zero', () => {
+    expect(escalarEntero(10, 1, 4)).toBe(3) // 2.5 → 3
+    expect(escalarEntero(-10, 1, 4)).toBe(-3) // -2.5 → -3
+    expect(escalarEntero(10, -1, 4)).toBe(-3)
+    expect(escalarEntero(9, 1, 4)).toBe(2) // 2.25 → 2
+    expect(escalarEntero(11, 1, 4)).toBe(3) // 2.75 → 3
+    expect(escalarEntero(0, 7, 3)).toBe(0)
+  })
+
+  it('stays exact beyond 2^53 (céntimos × a rate in ten-thousandths)', () => {
+    // 9,999,999,999.99 soles at 3.7512: the product has 17 digits.
+    expect(escalarEntero(999_999_999_999, 10_000, 37_512)).toBe(266_581_360_631)
+    // Float arithmetic rounds this one up: the product is not representable, and
+    // 916563004656 × 43608 / 100 comes out as …388.5 instead of …388.48.
+    expect(Math.round((916_563_004_656 * 43_608) / 100)).toBe(399_694_795_070_389)
+    expect(escalarEntero(916_563_004_656, 43_608, 100)).toBe(399_694_795_070_388)
+  })
+
+  it('refuses non-integers and a zero denominator', () => {
+    expect(() => escalarEntero(1.5, 1, 2)).toThrow(RangeError)
+    expect(() => escalarEntero(1, 1, 0)).toThrow(RangeError)
+  })
+})
+
+describe('amount inputs', () => {
+  it('reads what was typed, null when blank or not a number', () => {
+    expect(centimosDeTexto('1200')).toBe(120000)
+    expect(centimosDeTexto(' 37.5 ')).toBe(3750)
+    expect(centimosDeTexto('19,90')).toBe(1990)
+    expect(centimosDeTexto(12.34)).toBe(1234)
+    expect(centimosDeTexto('')).toBeNull()
+    expect(centimosDeTexto('  ')).toBeNull()
+    expect(centimosDeTexto('doce')).toBeNull()
+    expect(centimosDeTexto(null)).toBeNull()
+    expect(centimosDeTexto(undefined)).toBeNull()
+  })
+
+  it('writes céntimos back as the input shows them', () => {
+    expect(centimosATexto(123450)).toBe('1234.50')
+    expect(centimosATexto(5)).toBe('0.05')
+    expect(centimosATexto(0)).toBe('0.00')
+    expect(centimosATexto(-1205)).toBe('-12.05')
+    expect(() => centimosATexto(1.5)).toThrow(RangeError)
   })
 })

@@ -75,3 +75,40 @@ export function repartirProporcional(monto: number, pesos: readonly number[]): n
   }
   return partes.map((p) => p * signo)
 }
+
+/**
+ * `valor × numerador / denominador` rounded to the nearest integer, halves away from
+ * zero. Exact for any size (BigInt): céntimos times a rate in ten-thousandths or a
+ * percentage in thousandths can pass 2^53, where float arithmetic would drift.
+ */
+export function escalarEntero(valor: number, numerador: number, denominador: number): number {
+  for (const n of [valor, numerador, denominador]) {
+    if (!Number.isSafeInteger(n)) throw new RangeError(`Se esperaba un entero: ${n}`)
+  }
+  if (denominador === 0) throw new RangeError('División por cero')
+  const producto = BigInt(valor) * BigInt(numerador)
+  const d = BigInt(denominador)
+  const negativo = producto < 0n !== d < 0n
+  const p = producto < 0n ? -producto : producto
+  const q = d < 0n ? -d : d
+  const redondeado = (p * 2n + q) / (q * 2n)
+  return Number(negativo ? -redondeado : redondeado)
+}
+
+/** What a person typed as an amount → céntimos; null when blank or not a number. */
+export function centimosDeTexto(texto: string | number | null | undefined): number | null {
+  if (texto === null || texto === undefined) return null
+  if (typeof texto === 'string' && texto.trim() === '') return null
+  try {
+    return toCentimos(texto)
+  } catch {
+    return null
+  }
+}
+
+/** Céntimos → the text an amount input shows: 123450 → '1234.50' (no grouping). */
+export function centimosATexto(centimos: number): string {
+  if (!Number.isSafeInteger(centimos)) throw new RangeError(`Céntimos no enteros: ${centimos}`)
+  const abs = Math.abs(centimos)
+  return `${centimos < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
+}

@@ -5,7 +5,7 @@
  * hidden from staff in exports too; numbers as numbers, dates dd/mm/yyyy).
  */
 import { formatFechaCorta, peruMarcaArchivo } from './peru-time.ts'
-import { hojaConTotal, soles, type Celda, type ColumnaHoja, type HojaExcel } from './hoja-excel.ts'
+import { hojaConTotal, soles, type Celda, type ColumnaHoja, type HojaExcel } from './tabla-excel.ts'
 import type { FilaAdelanto, ReportePagos } from './reporte-pagos.ts'
 
 /** reporte_pagos_{yyyymmdd-hhmm}.xlsx in Lima time. */

@@ -6,7 +6,7 @@
  */
 import { formatFechaCorta, peruMarcaArchivo } from './peru-time.ts'
 import { importeItem, leerItems } from './items-pago.ts'
-import { hojaConTotal, soles, type HojaExcel } from './hoja-excel.ts'
+import { hojaConTotal, soles, type HojaExcel } from './tabla-excel.ts'
 import type { TratamientoComision } from './comisiones.ts'
 import { compararTexto, pagosFiltrados, type DatosReporte, type FiltrosReporte } from './reporte-pagos.ts'
 

@@ -1,10 +1,13 @@
 /**
  * The four things an admin does to staff accounts. Each keeps the Auth user (who can
  * sign in, with which password) and the tbusuarios profile (name, admin flag, active)
- * consistent, doing the Auth side first: when the second step fails the first is
- * undone (create) or the operation is safe to retry (update, delete). Business rules
- * (at least one active admin, valid names and emails) are the database's; their
- * Spanish messages reach the caller unchanged.
+ * consistent. Business rules (at least one active admin, valid names and emails) are
+ * the database's, and their Spanish messages reach the caller unchanged, so the profile
+ * is written first wherever the database may refuse: an Auth change made before a
+ * refusal could not be taken back (a deleted account, a ban). Create is the exception
+ * (the profile needs the new account's id): its account is removed again if the
+ * profile is refused. When the Auth step after a profile change fails, the profile
+ * change is undone.
  */
 import { PublicError } from '../_shared/http.ts'
 import type { ApiResult, Caller, SupabaseApi } from '../_shared/supabase-api.ts'
@@ -196,20 +199,36 @@ export async function updateUser({ api, caller }: ActionContext, body: Body): Pr
   if (password) authChanges.password = password
   if (nombre !== undefined && nombre !== row.id_nombre) authChanges.user_metadata = { nombre }
   if (isActive !== undefined && isActive !== row.is_active) authChanges.ban_duration = isActive ? 'none' : DEACTIVATED_BAN
-  if (Object.keys(authChanges).length > 0) {
-    if (!row.auth_user_id) {
-      if (password || isActive) throw new PublicError(409, 'no_account', messages.noAccount)
-    } else {
-      const r = await api.authAdmin('PUT', `/users/${row.auth_user_id}`, authChanges)
-      if (!r.ok) throw authFailure(r, messages.updateFailed)
-    }
+  if (Object.keys(authChanges).length > 0 && !row.auth_user_id && (password || isActive)) {
+    throw new PublicError(409, 'no_account', messages.noAccount)
   }
 
   const changes: Record<string, unknown> = {}
   if (nombre !== undefined) changes.id_nombre = nombre
   if (isAdmin !== undefined) changes.is_admin = isAdmin
   if (isActive !== undefined) changes.is_active = isActive
-  return Object.keys(changes).length > 0 ? patchRow(api, id, changes, messages.updateFailed) : row
+  // The profile first: demoting or deactivating the last active admin is refused here,
+  // before the account is banned.
+  const updated = Object.keys(changes).length > 0 ? await patchRow(api, id, changes, messages.updateFailed) : row
+
+  if (Object.keys(authChanges).length > 0 && row.auth_user_id) {
+    const r = await api.authAdmin('PUT', `/users/${row.auth_user_id}`, authChanges)
+    if (!r.ok) {
+      await undo(api, row, Object.keys(changes))
+      throw authFailure(r, messages.updateFailed)
+    }
+  }
+  return updated
+}
+
+/** Puts the profile's `columns` back as they were in `before` (best effort: logged if it fails). */
+async function undo(api: SupabaseApi, before: Usuario, columns: string[]): Promise<void> {
+  if (columns.length === 0) return
+  const r = await api.rest('PATCH', `${table}?id_usuario=eq.${before.id_usuario}`, {
+    ...Object.fromEntries(columns.map((c) => [c, before[c]])),
+    updated_at: new Date().toISOString(),
+  })
+  if (!r.ok) console.error(`admin-users: no se pudo deshacer el cambio del perfil ${before.id_usuario} (HTTP ${r.status})`)
 }
 
 export async function resetPassword({ api }: ActionContext, body: Body): Promise<Usuario> {
@@ -229,11 +248,18 @@ export async function deleteUser({ api, caller }: ActionContext, body: Body): Pr
   const id = validId(body)
   const row = await findActive(api, id)
   if (row.auth_user_id === caller.id) throw new PublicError(400, 'validation_failed', messages.selfDelete)
-  // The account goes first: if the profile update then fails, nobody can sign in with
-  // it and repeating the delete finishes the job.
+  // Deactivate first: the database refuses it for the last active admin (two admins
+  // deleting each other at once), and nothing irreversible has happened yet.
+  if (row.is_active) await patchRow(api, id, { is_active: false }, messages.deleteFailed)
+  // Then the account: if this fails, the profile is reactivated and the delete can be
+  // repeated; if the soft delete after it fails, nobody can sign in with it and
+  // repeating the delete finishes the job.
   if (row.auth_user_id) {
     const r = await api.authAdmin('DELETE', `/users/${row.auth_user_id}`)
-    if (!r.ok && r.status !== 404) throw failure(r, messages.deleteFailed)
+    if (!r.ok && r.status !== 404) {
+      if (row.is_active) await undo(api, row, ['is_active'])
+      throw failure(r, messages.deleteFailed)
+    }
   }
   // Soft delete: clients never hard-delete replicated rows (docs/architecture.md §3).
   return patchRow(api, id, { _deleted: true, is_active: false }, messages.deleteFailed)

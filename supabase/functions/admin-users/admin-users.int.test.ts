@@ -8,6 +8,7 @@ import { startTestStack, type TestStack } from '../../../tests/support/stack.ts'
 import { createTestUser, uniqueEmail, type TestUser } from '../../local/auth/test-users.ts'
 import type { Usuario } from './actions.ts'
 import { messages } from './messages.ts'
+import { leerRespuesta, puedeEliminar, solicitudCrear, solicitudEditar, type Usuario as UsuarioPantalla } from '../../../src/domain/usuarios.ts'
 
 let stack: TestStack
 let admin: SupabaseClient
@@ -70,11 +71,20 @@ describe('create', () => {
     expect(signedIn.error).toBeNull()
     expect(signedIn.data.user?.id).toBe(body.usuario!.auth_user_id)
     expect(signedIn.data.user?.user_metadata).toMatchObject({ nombre: 'Lucía Quispe' })
+    // …and works at once: staff access, no confirmation step, no waiting for a sync.
+    const client = await stack.signIn(email.toLowerCase(), 'clave-segura-1')
+    expect((await client.rpc('is_staff')).data).toBe(true)
+    expect((await client.rpc('is_admin')).data).toBe(false)
+    expect((await client.from('tb_formapago').select('fp_descripcion').limit(1)).error).toBeNull()
   })
 
-  it('creates admins when asked', async () => {
-    const { body } = await call(admin, { action: 'create', nombre: 'Otra Admin', email: uniqueEmail('admin'), password: 'clave-segura-1', is_admin: true })
+  it('creates admins when asked; a new admin can manage users at once', async () => {
+    const email = uniqueEmail('admin')
+    const { body } = await call(admin, { action: 'create', nombre: 'Otra Admin', email, password: 'clave-segura-1', is_admin: true })
     expect(body.usuario?.is_admin).toBe(true)
+    const client = await stack.signIn(email, 'clave-segura-1')
+    expect((await client.rpc('is_admin')).data).toBe(true)
+    expect((await call(client, { action: 'create', nombre: 'Creada por la nueva', email: uniqueEmail('hija'), password: 'clave-segura-1' })).status).toBe(201)
   })
 
   it('refuses a duplicate email with the exact message, creating no second account', async () => {
@@ -215,6 +225,52 @@ describe('update, reset_password, delete', () => {
     const malformed = await call(admin, { action: 'delete', id_usuario: "1' or '1'='1" })
     expect(malformed.status).toBe(400)
     expect(malformed.body.error).toBe(messages.invalidId)
+  })
+})
+
+describe('the Usuarios screen and the function refuse alike (src/domain/usuarios.ts)', () => {
+  it.each([
+    { nombre: '', email: 'x@spa.test', password: 'clave-segura-1' },
+    { nombre: 'Sin Correo', email: ' ', password: 'clave-segura-1' },
+    { nombre: 'x'.repeat(121), email: 'x@spa.test', password: 'clave-segura-1' },
+    { nombre: 'Correo Malo', email: 'no-es-correo', password: 'clave-segura-1' },
+    { nombre: 'Correo Sin Punto', email: 'ana@localhost', password: 'clave-segura-1' },
+    { nombre: 'Sin Clave', email: 'x@spa.test', password: '' },
+    { nombre: 'Clave Corta', email: 'x@spa.test', password: '12345' },
+    { nombre: 'Clave Larga', email: 'x@spa.test', password: 'ñ'.repeat(37) },
+  ])('create %j', async (form) => {
+    const screen = solicitudCrear({ ...form, isAdmin: false }, [])
+    expect(screen.ok).toBe(false)
+    const server = await call(admin, { action: 'create', nombre: form.nombre, email: form.email, password: form.password })
+    expect(server.status).toBe(400)
+    expect(server.body.error).toBe(!screen.ok && screen.mensaje)
+  })
+
+  it('a duplicate email', async () => {
+    const email = uniqueEmail('repetido')
+    const first = await call(admin, { action: 'create', nombre: 'Primera', email, password: 'clave-segura-1' })
+    const screen = solicitudCrear({ nombre: 'Segunda', email: email.toUpperCase(), password: 'clave-segura-1', isAdmin: false }, [first.body.usuario! as UsuarioPantalla])
+    const server = await call(admin, { action: 'create', nombre: 'Segunda', email: email.toUpperCase(), password: 'clave-segura-1' })
+    expect(server.body.error).toBe(!screen.ok && screen.mensaje)
+    expect(server.body.error).toBe('Ya existe un usuario con este correo electrónico.')
+  })
+
+  it('removing yourself, and what the screen sends is what the function takes', async () => {
+    const yo = adminProfile as UsuarioPantalla
+    const authId = adminProfile.auth_user_id!
+    for (const [screen, body] of [
+      [puedeEliminar(yo, authId, [yo]), { action: 'delete', id_usuario: yo.id_usuario }],
+      [solicitudEditar(yo, { nombre: yo.id_nombre, email: yo.id_correo, password: '', isAdmin: false }, authId, [yo]), { action: 'update', id_usuario: yo.id_usuario, is_admin: false }],
+    ] as const) {
+      expect(screen.ok).toBe(false)
+      expect((await call(admin, body)).body.error).toBe(!screen.ok && screen.mensaje)
+    }
+    const { usuario } = (await call(admin, { action: 'create', nombre: 'Para Editar', email: uniqueEmail('editar'), password: 'clave-segura-1' })).body
+    const edit = solicitudEditar(usuario as UsuarioPantalla, { nombre: 'Editada', email: usuario!.id_correo!, password: 'clave-nueva-9', isAdmin: true }, authId, [yo])
+    expect(edit.ok).toBe(true)
+    const r = await call(admin, edit.ok ? edit.valor : {})
+    expect(leerRespuesta('update', r.status ?? null, r.body)).toMatchObject({ ok: true, mensaje: '¡Usuario Actualizado!', usuario: { id_nombre: 'Editada', is_admin: true } })
+    expect((await signIn(usuario!.id_correo!, 'clave-nueva-9')).error).toBeNull()
   })
 })
 

@@ -13,6 +13,7 @@
  * to Auth admin and REST over HTTP only, so this file deploys unchanged to hosted Supabase.
  */
 import { jsonResponse, preflightResponse, PublicError, readJsonObject } from '../_shared/http.ts'
+import { checkAdmin } from '../_shared/admin.ts'
 import { supabaseApi, type Caller, type SupabaseApi } from '../_shared/supabase-api.ts'
 import { createUser, deleteUser, resetPassword, updateUser, type ActionContext, type Usuario } from './actions.ts'
 import { messages } from './messages.ts'
@@ -48,14 +49,8 @@ export function createHandler(env: Record<string, string>): (req: Request) => Pr
 }
 
 async function requireAdmin(api: SupabaseApi, req: Request): Promise<Caller> {
-  const caller = await api.callerOf(req)
-  if (!caller) throw new PublicError(401, 'unauthenticated', messages.unauthenticated)
-  const r = await api.rest<Array<{ is_admin: boolean; is_active: boolean | null }>>(
-    'GET',
-    `/tbusuarios?select=is_admin,is_active&auth_user_id=eq.${caller.id}&_deleted=is.false`,
-  )
-  if (!r.ok) throw new Error(`tbusuarios respondió ${r.status}`)
-  const profile = r.data[0]
-  if (!profile?.is_admin || profile.is_active === false) throw new PublicError(403, 'not_admin', messages.notAdmin)
-  return caller
+  const check = await checkAdmin(api, req)
+  if (check.ok) return check.caller
+  if (check.reason === 'unauthenticated') throw new PublicError(401, 'unauthenticated', messages.unauthenticated)
+  throw new PublicError(403, 'not_admin', messages.notAdmin)
 }

@@ -21,6 +21,8 @@ export const messages = {
   selfDelete: 'No puedes eliminar tu propio usuario.',
   selfDemote: 'No puedes quitarte tus propios permisos de administrador.',
   selfDeactivate: 'No puedes desactivar tu propio usuario.',
+  /** The database's own text (usuarios_antes trigger), passed on as it comes. */
+  lastAdmin: 'Debe quedar al menos un administrador activo.',
   createFailed: 'No se pudo crear el usuario.',
   updateFailed: 'No se pudo actualizar el usuario.',
   resetFailed: 'No se pudo restablecer la contraseña.',

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { startTestStack, type TestStack } from '../../../tests/support/stack.ts'
 import { createTestUser } from '../../local/auth/test-users.ts'
-import { createHandler } from './handler.ts'
+import { ACCESS_MESSAGES, createHandler } from './handler.ts'
 import { FIXER_MESSAGES } from './fixer-errors.ts'
 
 interface FakeAnswer {
@@ -22,8 +22,24 @@ let answer: FakeAnswer
 const seen: URL[] = []
 
 let stack: TestStack
+let admin: SupabaseClient
+let adminToken: string
 let staff: SupabaseClient
-let staffToken: string
+let sinPerfil: SupabaseClient
+
+/** A signed-in client whose tbusuarios profile is admin or staff (or none). */
+async function signedIn(profile: 'admin' | 'staff' | 'none'): Promise<SupabaseClient> {
+  const user = await createTestUser(stack)
+  if (profile !== 'none') {
+    await stack.db.query(`insert into public.tbusuarios (auth_user_id, id_nombre, id_correo, is_admin) values ($1::uuid, $2, $3, $4)`, [
+      user.id,
+      profile === 'admin' ? 'Admin de prueba' : 'Personal de prueba',
+      user.email,
+      profile === 'admin',
+    ])
+  }
+  return stack.signIn(user.email, user.password)
+}
 
 beforeAll(async () => {
   fixer = createServer((req, res) => {
@@ -37,9 +53,10 @@ beforeAll(async () => {
   stack = await startTestStack({
     functionsEnv: { FIXER_API_KEY: 'clave-fixer-de-prueba', FIXER_BASE_URL: fixerUrl, FIXER_CACHE_SECONDS: '0' },
   })
-  const user = await createTestUser(stack)
-  staff = await stack.signIn(user.email, user.password)
-  staffToken = (await staff.auth.getSession()).data.session!.access_token
+  admin = await signedIn('admin')
+  adminToken = (await admin.auth.getSession()).data.session!.access_token
+  staff = await signedIn('staff')
+  sinPerfil = await signedIn('none')
 })
 afterAll(async () => {
   await stack?.close()
@@ -52,7 +69,7 @@ beforeEach(() => {
 const latest = (rates: Record<string, number>) => ({ success: true, timestamp: 1_700_000_000, base: 'EUR', date: '2026-11-22', rates })
 const fixerError = (code: number, info?: string) => ({ success: false, error: { code, type: 'some_error', ...(info ? { info } : {}) } })
 
-async function invoke(client: SupabaseClient = staff) {
+async function invoke(client: SupabaseClient = admin) {
   const { data, error, response } = await client.functions.invoke('exchange-rate')
   const body = data ?? (error && 'context' in error ? await (error.context as Response).json() : null)
   return { status: response?.status, body }
@@ -113,12 +130,32 @@ describe('exchange-rate', () => {
     }
   })
 
-  it('is for signed-in staff only', async () => {
+  it('is for admins only: staff and users without a profile get 403, without calling Fixer', async () => {
     answer = { body: latest({ USD: 1, PEN: 3.8 }) }
-    const { status, body } = await invoke(stack.anon())
-    expect(status).toBe(401)
-    expect(body).toMatchObject({ error: { code: 'unauthenticated' } })
+    for (const client of [staff, sinPerfil]) {
+      expect(await invoke(client)).toEqual({ status: 403, body: { error: { code: 'not_admin', message: 'Solo los administradores pueden consultar el tipo de cambio.' } } })
+    }
+    expect(ACCESS_MESSAGES.notAdmin).toBe('Solo los administradores pueden consultar el tipo de cambio.')
     expect(seen).toHaveLength(0)
+    expect((await invoke(admin)).body).toEqual({ rate: 3.8, date: '2026-11-22' })
+  })
+
+  it('refuses callers without a user session (the anon key) with 401', async () => {
+    answer = { body: latest({ USD: 1, PEN: 3.8 }) }
+    expect(await invoke(stack.anon())).toEqual({ status: 401, body: { error: { code: 'unauthenticated', message: ACCESS_MESSAGES.unauthenticated } } })
+    expect(seen).toHaveLength(0)
+  })
+
+  it('stops answering an admin who was demoted or deactivated', async () => {
+    const user = await createTestUser(stack)
+    await stack.db.query(`insert into public.tbusuarios (auth_user_id, id_nombre, id_correo, is_admin) values ($1::uuid, 'Admin temporal', $2, true)`, [user.id, user.email])
+    const client = await stack.signIn(user.email, user.password)
+    answer = { body: latest({ USD: 1, PEN: 3.8 }) }
+    expect((await invoke(client)).status).toBe(200)
+    await stack.db.query(`update public.tbusuarios set is_admin = false where auth_user_id = $1::uuid`, [user.id])
+    expect((await invoke(client)).status).toBe(403)
+    await stack.db.query(`update public.tbusuarios set is_admin = true, is_active = false where auth_user_id = $1::uuid`, [user.id])
+    expect((await invoke(client)).status).toBe(403)
   })
 })
 
@@ -130,7 +167,7 @@ describe('exchange-rate configuration', () => {
     ...extra,
   })
   const call = async (handler: (req: Request) => Promise<Response>, method = 'GET') => {
-    const res = await handler(new Request('http://localhost/exchange-rate', { method, headers: { Authorization: `Bearer ${staffToken}` } }))
+    const res = await handler(new Request('http://localhost/exchange-rate', { method, headers: { Authorization: `Bearer ${adminToken}` } }))
     return { status: res.status, body: (await res.json()) as unknown }
   }
 

@@ -2,21 +2,27 @@
  * Edge Function `exchange-rate`: today's soles-per-dollar rate from Fixer.io, for
  * prefilling 'Tipo de cambio' on expenses. The Fixer key stays server-side.
  *
- * GET or POST (signed-in staff only) → 200 `{rate, date}` where rate = PEN / USD of
+ * GET or POST (active admins only) → 200 `{rate, date}` where rate = PEN / USD of
  * Fixer's latest EUR-based rates, 2 decimals. Failures → `{error: {code, message}}`
- * with spec 2 §8's Spanish messages: 401 not signed in, 503 no key configured, 502 for
- * anything Fixer (or the network to it) did wrong; `code` is Fixer's error code when
- * it gave one.
+ * with spec 2 §8's Spanish messages: 401 not signed in, 403 not an admin, 503 no key
+ * configured, 502 for anything Fixer (or the network to it) did wrong; `code` is
+ * Fixer's error code when it gave one.
  *
  * Env: FIXER_API_KEY, FIXER_BASE_URL (default https://data.fixer.io/api; tests point
  * it at a local fake), FIXER_CACHE_SECONDS (default 900: Fixer's free plan allows 100
  * calls a month and refreshes hourly, so a short cache costs no accuracy).
  */
 import { jsonResponse, preflightResponse } from '../_shared/http.ts'
+import { checkAdmin } from '../_shared/admin.ts'
 import { supabaseApi } from '../_shared/supabase-api.ts'
 import { FIXER_MESSAGES, fixerErrorMessage } from './fixer-errors.ts'
 
 const FIXER_TIMEOUT_MS = 10_000
+
+export const ACCESS_MESSAGES = {
+  unauthenticated: 'Tu sesión no es válida o ha expirado. Inicia sesión nuevamente.',
+  notAdmin: 'Solo los administradores pueden consultar el tipo de cambio.',
+} as const
 
 interface FixerLatest {
   success?: boolean
@@ -38,8 +44,11 @@ export function createHandler(env: Record<string, string>): (req: Request) => Pr
   async function handle(req: Request): Promise<Response> {
     if (req.method === 'OPTIONS') return preflightResponse()
     if (req.method !== 'GET' && req.method !== 'POST') return fail(405, 'method_not_allowed', 'Método no permitido: usa GET o POST.')
-    if (!(await api.callerOf(req))) {
-      return fail(401, 'unauthenticated', 'Tu sesión no es válida o ha expirado. Inicia sesión nuevamente.')
+    // Only admins manage expenses (docs/spec/3-product-decisions.md "Expenses and
+    // reconciliation"); the Fixer quota is theirs too.
+    const check = await checkAdmin(api, req)
+    if (!check.ok) {
+      return check.reason === 'unauthenticated' ? fail(401, 'unauthenticated', ACCESS_MESSAGES.unauthenticated) : fail(403, 'not_admin', ACCESS_MESSAGES.notAdmin)
     }
     if (cached && cached.until > Date.now()) return jsonResponse(200, cached.body)
     if (!apiKey) return fail(503, 101, FIXER_MESSAGES.invalidKey)
@@ -72,7 +81,7 @@ export function createHandler(env: Record<string, string>): (req: Request) => Pr
     try {
       return await handle(req)
     } catch (error) {
-      // Auth unreachable or answering 5xx while checking the caller.
+      // Auth or REST unreachable, or answering 5xx, while checking the caller.
       console.error('exchange-rate:', error)
       return fail(500, 'unexpected_failure', FIXER_MESSAGES.generic)
     }

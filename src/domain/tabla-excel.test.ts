@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { filaTotal, hojaConTotal, soles, type ColumnaHoja } from './hoja-excel.ts'
+import { filaTotal, hojaConTotal, soles, type ColumnaHoja } from './tabla-excel.ts'
 
 const columnas: ColumnaHoja[] = [
   { titulo: 'Fecha', tipo: 'fecha' },

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest'
+import { egresosDelMes, resumenConciliacion, type Conciliacion } from './conciliacion.ts'
+import type { CitaAdelanto, IngresoFila, PagoIngreso } from './conciliacion-ingresos.ts'
+import { archivoConciliacion, exportarConciliacion, mesEnCurso, serieDoceMeses } from './conciliacion-reportes.ts'
+import type { Egreso } from './egresos.ts'
+import { celdas } from './hoja-excel.ts'
+
+const formasPago = [
+  { fp_descripcion: 'Yape', fp_comision: 0 },
+  { fp_descripcion: 'Tarjeta de Crédito', fp_comision: 4.071 },
+]
+const pago = (fecha_pago: string, metodo_pago_final: string, monto_final_pagado: number): PagoIngreso => ({ fecha_pago, metodo_pago_final, monto_final_pagado })
+const egreso = (anio: number, mes: number, over: Partial<Egreso> = {}): Egreso => ({
+  id_egreso: crypto.randomUUID(),
+  tipo_egreso: 'Fijo',
+  descripcion: 'Alquiler',
+  tipo_cambio: 3.75,
+  monto_soles: 1000,
+  monto_dolares: 266.67,
+  descripcion_adicional: null,
+  mes,
+  anio,
+  fecha: null,
+  ...over,
+})
+const conciliacion = (anio: number, mes: number, over: Partial<Conciliacion>): Conciliacion => ({
+  id_conciliacion: crypto.randomUUID(),
+  anio,
+  mes,
+  saldo_inicial: null,
+  saldo_final: null,
+  ingresos_tratamientos: [],
+  ...over,
+})
+
+describe('reconciliation export', () => {
+  it('names the file conciliacion_bancaria_{mes}_{año}.xlsx', () => {
+    expect(archivoConciliacion({ anio: 2026, mes: 11 })).toBe('conciliacion_bancaria_11_2026.xlsx')
+    expect(archivoConciliacion({ anio: 2027, mes: 2 })).toBe('conciliacion_bancaria_02_2027.xlsx')
+  })
+
+  it('writes the income and expenses as one table, then the summary; amounts as numbers', () => {
+    const periodo = { anio: 2026, mes: 11 }
+    const ingresos: IngresoFila[] = [
+      { fecha: '2026-11-01', metodo: 'Yape', importe: 12_050, banco: 'BBVA', observacion: null },
+      { fecha: '2026-11-30', metodo: 'Tarjeta de Crédito', importe: 35_494, banco: null, observacion: 'POS' },
+    ]
+    const egresosMes = egresosDelMes(
+      [egreso(2026, 11, { fecha: '2026-11-30' }), egreso(2026, 11, { tipo_egreso: 'Variable', descripcion: 'Toallas', fecha: '2026-11-15', monto_soles: 37.5, monto_dolares: 10, descripcion_adicional: 'X' })],
+      periodo,
+    )
+    const resumen = resumenConciliacion(50_000, ingresos, egresosMes)
+    const { archivo, hoja } = exportarConciliacion(periodo, ingresos, egresosMes, resumen)
+    expect(archivo).toBe('conciliacion_bancaria_11_2026.xlsx')
+    expect(hoja.name).toBe('Conciliacion')
+    expect(celdas(hoja)).toEqual([
+      ['Concepto', 'Fecha', 'Método de Pago / Descripción', 'Banco', 'Observación', 'Monto Soles', 'Monto Dólares'],
+      ['Ingreso', '2026-11-01', 'Yape', 'BBVA', '', 120.5, null],
+      ['Ingreso', '2026-11-30', 'Tarjeta de Crédito', '', 'POS', 354.94, null],
+      ['Egreso Variable', '2026-11-15', 'Toallas', '', 'X', 37.5, 10],
+      ['Egreso Fijo', '2026-11-30', 'Alquiler', '', '', 1000, 266.67],
+      [],
+      ['Resumen de Conciliación', null, 'Noviembre 2026', null, null, null, null],
+      ['Saldo Inicial', null, null, null, null, 500, null],
+      ['Total Ingresos', null, null, null, null, 475.44, null],
+      ['Total Egresos', null, null, null, null, 1037.5, 276.67],
+      // 500 + 475.44 − 1037.50
+      ['Saldo Final', null, null, null, null, -62.06, null],
+    ])
+    expect(hoja.columns.map((c) => c.format ?? 'text')).toEqual(['text', 'date', 'text', 'text', 'text', 'money', 'money'])
+  })
+})
+
+describe('12-month chart', () => {
+  const input = {
+    formasPago,
+    pagos: [
+      pago('2025-11-30', 'Yape', 555), // before the 12 months ending Nov 2026
+      pago('2025-12-31', 'Yape', 999), // the first of them
+      pago('2026-01-01', 'Yape', 100),
+      pago('2026-02-28', 'Tarjeta de Crédito', 250), // 250 − 10.18 = 239.82
+      pago('2026-11-30', 'Yape', 80),
+      pago('2026-12-01', 'Yape', 999), // after
+    ],
+    citas: [{ fecha_cita: '2026-03-05', monto_adelanto: 50, metodo_pago_adelanto: 'Yape', fecha_pago_adelanto: '2026-02-27' }] as CitaAdelanto[],
+    egresos: [egreso(2026, 1), egreso(2026, 2, { monto_soles: 1200.5 }), egreso(2026, 2, { tipo_egreso: 'Variable', fecha: '2026-02-10', monto_soles: 10 }), egreso(2026, 11, { _deleted: true })],
+    conciliaciones: [
+      conciliacion(2026, 1, { saldo_final: '-900.00' }),
+      // Registered with a hand-made income list: the chart shows what was reconciled.
+      conciliacion(2026, 2, { saldo_final: 5000, ingresos_tratamientos: [{ fecha: '2026-02-03', metodo: 'Otro', importe: 1234.56, banco: null, observacion: null }] }),
+    ],
+  }
+
+  it('has the 12 months ending with the selected one, oldest first, with income, expenses and final balance', () => {
+    const serie = serieDoceMeses(input, { anio: 2026, mes: 11 })
+    expect(serie).toHaveLength(12)
+    expect(serie.map((p) => p.etiqueta)).toEqual([
+      'Dic 2025', 'Ene 2026', 'Feb 2026', 'Mar 2026', 'Abr 2026', 'May 2026', 'Jun 2026', 'Jul 2026', 'Ago 2026', 'Sep 2026', 'Oct 2026', 'Nov 2026',
+    ])
+    expect(serie[0]).toEqual({ periodo: { anio: 2025, mes: 12 }, etiqueta: 'Dic 2025', ingresos: 999, egresos: 0, saldoFinal: null })
+    expect(serie[1]).toEqual({ periodo: { anio: 2026, mes: 1 }, etiqueta: 'Ene 2026', ingresos: 100, egresos: 1000, saldoFinal: -900 })
+    expect(serie[2]).toEqual({ periodo: { anio: 2026, mes: 2 }, etiqueta: 'Feb 2026', ingresos: 1234.56, egresos: 1210.5, saldoFinal: 5000 })
+    expect(serie[3]).toMatchObject({ ingresos: 0, egresos: 0, saldoFinal: null })
+    expect(serie[11]).toMatchObject({ ingresos: 80, egresos: 0, saldoFinal: null })
+  })
+
+  it('counts the money received when the month has no stored list', () => {
+    const sinLista = { ...input, conciliaciones: [] }
+    // 239.82 (card, net) + 50 (advance paid on 27 Feb)
+    expect(serieDoceMeses(sinLista, { anio: 2026, mes: 2 }).at(-1)).toMatchObject({ ingresos: 289.82, saldoFinal: null })
+    expect(serieDoceMeses(sinLista, { anio: 2026, mes: 2 })[0]!.etiqueta).toBe('Mar 2025')
+  })
+})
+
+describe('hub: the month so far', () => {
+  const input = {
+    formasPago,
+    pagos: [pago('2026-10-31', 'Yape', 500), pago('2026-11-01', 'Yape', 100), pago('2026-11-24', 'Tarjeta de Crédito', 250), pago('2026-11-25', 'Yape', 70)],
+    citas: [{ fecha_cita: '2026-12-01', monto_adelanto: 50, metodo_pago_adelanto: 'Yape', fecha_pago_adelanto: '2026-11-10' }] as CitaAdelanto[],
+    egresos: [
+      egreso(2026, 11, { monto_soles: 4500 }), // fixed: the month's obligation from day one
+      egreso(2026, 11, { tipo_egreso: 'Variable', fecha: '2026-11-24', monto_soles: 20 }),
+      egreso(2026, 11, { tipo_egreso: 'Variable', fecha: '2026-11-25', monto_soles: 99 }), // tomorrow
+      egreso(2026, 10, { monto_soles: 777 }),
+    ],
+  }
+
+  it('adds income from the 1st to today and the expenses due so far', () => {
+    // 100 + 50 + (250 − 10.18) = 389.82; 4500 + 20 = 4520
+    expect(mesEnCurso(input, '2026-11-24')).toEqual({ periodo: { anio: 2026, mes: 11 }, ingresos: 38_982, egresos: 452_000, balance: -413_018 })
+  })
+
+  it('on the 1st counts only that day', () => {
+    expect(mesEnCurso(input, '2026-11-01')).toMatchObject({ ingresos: 10_000, egresos: 450_000 })
+  })
+
+  it('needs a real date', () => {
+    expect(() => mesEnCurso(input, '2026-11-31')).toThrow(RangeError)
+  })
+})
