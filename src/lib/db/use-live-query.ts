@@ -50,22 +50,6 @@ export function useLiveQuery<N extends CollectionName>(
   return state
 }
 
-/** One document by primary key (null while missing or deleted). */
-export function useDocument<N extends CollectionName>(name: N, id: string | null | undefined): DocTypes[N] | null {
-  const session = useSyncSession()
-  const [doc, setDoc] = useState<DocTypes[N] | null>(null)
-  useEffect(() => {
-    const collection = session?.collection(name) as RxCollection<DocTypes[N]> | undefined
-    if (!collection || !id) {
-      setDoc(null)
-      return
-    }
-    const sub = collection.findOne(id).$.subscribe((d) => setDoc(d ? (d.toJSON() as DocTypes[N]) : null))
-    return () => sub.unsubscribe()
-  }, [session, name, id])
-  return doc
-}
-
 /**
  * Units available per product id: the server's stock minus this device's sales and
  * adjustments not yet acknowledged (stock is never written as a number).

@@ -1,0 +1,80 @@
+/**
+ * Shared by the front-end benchmarks: Debian's Chromium as the e2e suite starts it, a
+ * staff sign-in through the real form, in-page timing helpers and the median.
+ */
+import { chromium, type Browser, type Page } from 'playwright-core'
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+export const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS })
+}
+
+/** A tablet-sized page signed in as reception, opened at `path` after the sign-in. */
+export async function staffPage(browser: Browser, base: string, path: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1180, height: 820 }, locale: 'es-PE', timezoneId: 'America/Lima' })
+  const page = await context.newPage()
+  await page.goto(`${base}/login?redirect=${encodeURIComponent(path)}`)
+  await page.getByRole('textbox', { name: 'Correo electrónico' }).fill('recepcion@spa.local')
+  await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill('recepcion1234')
+  await page.getByRole('button', { name: 'Ingresar' }).click()
+  await page.waitForURL((u) => u.pathname === path, { timeout: 120_000 })
+  return page
+}
+
+/**
+ * Types into the search box one character at a time; each sample is input event → next
+ * frame (what the receptionist waits for), median of `rounds`.
+ */
+export async function searchKeystroke(page: Page, label: string, text: string, rounds = 15): Promise<number> {
+  const samples = await page.evaluate(
+    async ({ label, text, rounds }) => {
+      const input = document.querySelector<HTMLInputElement>(`input[aria-label="${label}"]`)!
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
+      const out: number[] = []
+      for (let round = 0; round < rounds; round++) {
+        const value = text.slice(0, (round % text.length) + 1)
+        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 30)))
+        const t0 = performance.now()
+        setValue.call(input, value)
+        input.dispatchEvent(new Event('input', { bubbles: true }))
+        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))
+        out.push(performance.now() - t0)
+      }
+      return out
+    },
+    { label, text, rounds },
+  )
+  return median(samples)
+}
+
+/**
+ * Clicks `click` (a CSS selector) and measures, in the page, until `ready` (a CSS
+ * selector) is in the DOM: the time a person waits after the tap.
+ */
+export async function clickUntil(page: Page, click: string, ready: string): Promise<number> {
+  const timing = page.evaluate(
+    ({ click, ready }) =>
+      new Promise<number>((resolve) => {
+        const target = document.querySelector<HTMLElement>(click)!
+        let t0 = 0
+        target.addEventListener('click', () => (t0 = performance.now()), { capture: true, once: true })
+        const observer = new MutationObserver(() => {
+          if (t0 && document.querySelector(ready)) {
+            observer.disconnect()
+            resolve(performance.now() - t0)
+          }
+        })
+        observer.observe(document, { childList: true, subtree: true, attributes: true })
+        target.click()
+      }),
+    { click, ready },
+  )
+  return timing
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
+}
