@@ -167,7 +167,13 @@ describe('toEspecialistaFields / toEspecialistaForm', () => {
   })
 
   it('opens a stored specialist in the dialog', () => {
-    const e = especialista({ email: 'l@spa.pe', dias_trabajo: ['Lunes', 'Miércoles'], hora_inicio_trabajo: '09:00:00', hora_fin_trabajo: '17:30:00', activo: false })
+    const e = especialista({
+      email: 'l@spa.pe',
+      dias_trabajo: ['Lunes', 'Miércoles'],
+      hora_inicio_trabajo: '09:00:00',
+      hora_fin_trabajo: '17:30:00',
+      activo: false,
+    })
     expect(toEspecialistaForm(e)).toEqual({
       nombre: 'Lucía',
       apellido: 'Quispe',
@@ -267,7 +273,10 @@ describe('messages', () => {
   })
 
   it("words the toasts like Pacientes, with the spec's error sentences", () => {
-    expect(especialistaToasts.created('Lucía Quispe')).toEqual({ title: '¡Especialista Registrado!', description: 'Lucía Quispe ha sido registrado exitosamente.' })
+    expect(especialistaToasts.created('Lucía Quispe')).toEqual({
+      title: '¡Especialista Registrado!',
+      description: 'Lucía Quispe ha sido registrado exitosamente.',
+    })
     expect(especialistaToasts.updated('Lucía Quispe').title).toBe('¡Especialista Actualizado!')
     expect(especialistaToasts.deleted('Lucía Quispe')).toEqual({ title: '¡Especialista Eliminado!', description: 'Lucía Quispe ha sido eliminado.' })
     expect(especialistaToasts.saveError(false)).toBe('No se pudo registrar el especialista.')

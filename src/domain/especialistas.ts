@@ -201,7 +201,10 @@ export function sortEspecialistas<T extends Pick<EspecialistaFields, 'nombre' | 
  * Case- and accent-insensitive contains match on nombre, apellido, especialidad and
  * email (spec 2 §7), plus "nombre apellido" typed together.
  */
-export function searchEspecialistas<T extends Pick<EspecialistaFields, 'nombre' | 'apellido' | 'especialidad' | 'email'>>(list: readonly T[], term: string): T[] {
+export function searchEspecialistas<T extends Pick<EspecialistaFields, 'nombre' | 'apellido' | 'especialidad' | 'email'>>(
+  list: readonly T[],
+  term: string,
+): T[] {
   const needle = fold(term).replace(/\s+/g, ' ')
   if (!needle) return [...list]
   return list.filter((e) =>

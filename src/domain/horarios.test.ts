@@ -34,7 +34,9 @@ describe('validateHorario (spec 2 §5)', () => {
   })
 
   it('checks nothing when the day is closed', () => {
-    expect(validateHorario('Martes', { esta_abierto: false, hora_apertura: '19:00', hora_cierre: '09:00', descanso_inicio: '20:00', descanso_fin: '' })).toEqual({})
+    expect(
+      validateHorario('Martes', { esta_abierto: false, hora_apertura: '19:00', hora_cierre: '09:00', descanso_inicio: '20:00', descanso_fin: '' }),
+    ).toEqual({})
   })
 
   it.each([
@@ -69,7 +71,9 @@ describe('validateHorario (spec 2 §5)', () => {
 
   it('reports every broken rule at once, the first one per field', () => {
     // Closing before opening, and a reversed break that also starts too early.
-    expect(validateHorario('Lunes', { esta_abierto: true, hora_apertura: '10:00', hora_cierre: '09:00', descanso_inicio: '09:30', descanso_fin: '08:00' })).toEqual({
+    expect(
+      validateHorario('Lunes', { esta_abierto: true, hora_apertura: '10:00', hora_cierre: '09:00', descanso_inicio: '09:30', descanso_fin: '08:00' }),
+    ).toEqual({
       hora_cierre: 'En Lunes, la hora de cierre debe ser posterior a la hora de apertura.',
       descanso_fin: 'En Lunes, el fin del descanso debe ser posterior al inicio del descanso.',
       descanso_inicio: 'En Lunes, el descanso no puede iniciar antes de la apertura.',
@@ -85,8 +89,12 @@ describe('validateHorario (spec 2 §5)', () => {
   })
 
   it('asks for both ends of the break or neither (the server requires it)', () => {
-    expect(validateHorario('Martes', { ...abierto, descanso_fin: '' })).toEqual({ descanso_fin: 'En Martes, indica el inicio y el fin del descanso, o ninguno de los dos.' })
-    expect(validateHorario('Martes', { ...abierto, descanso_inicio: '' })).toEqual({ descanso_inicio: 'En Martes, indica el inicio y el fin del descanso, o ninguno de los dos.' })
+    expect(validateHorario('Martes', { ...abierto, descanso_fin: '' })).toEqual({
+      descanso_fin: 'En Martes, indica el inicio y el fin del descanso, o ninguno de los dos.',
+    })
+    expect(validateHorario('Martes', { ...abierto, descanso_inicio: '' })).toEqual({
+      descanso_inicio: 'En Martes, indica el inicio y el fin del descanso, o ninguno de los dos.',
+    })
   })
 
   it('treats a malformed time as missing', () => {
@@ -140,9 +148,9 @@ describe('formatHora12', () => {
 
 describe('horarioResumen', () => {
   it('says what a saved day is, in 12-hour time', () => {
-    expect(horarioResumen({ esta_abierto: true, hora_apertura: '09:00:00', hora_cierre: '19:00:00', descanso_inicio: '13:00:00', descanso_fin: '14:00:00' })).toBe(
-      '09:00 AM – 07:00 PM · Descanso 01:00 PM – 02:00 PM',
-    )
+    expect(
+      horarioResumen({ esta_abierto: true, hora_apertura: '09:00:00', hora_cierre: '19:00:00', descanso_inicio: '13:00:00', descanso_fin: '14:00:00' }),
+    ).toBe('09:00 AM – 07:00 PM · Descanso 01:00 PM – 02:00 PM')
     expect(horarioResumen({ esta_abierto: true, hora_apertura: '10:00:00', hora_cierre: '14:00:00', descanso_inicio: null, descanso_fin: null })).toBe(
       '10:00 AM – 02:00 PM · Sin descanso',
     )

@@ -132,7 +132,9 @@ export function horarioResumen(h: HorarioFields | null | undefined): string {
   if (!h) return 'Sin configurar'
   if (!h.esta_abierto) return 'Cerrado'
   const hours = `${formatHora12(h.hora_apertura) || '—'} – ${formatHora12(h.hora_cierre) || '—'}`
-  return h.descanso_inicio && h.descanso_fin ? `${hours} · Descanso ${formatHora12(h.descanso_inicio)} – ${formatHora12(h.descanso_fin)}` : `${hours} · Sin descanso`
+  return h.descanso_inicio && h.descanso_fin
+    ? `${hours} · Descanso ${formatHora12(h.descanso_inicio)} – ${formatHora12(h.descanso_fin)}`
+    : `${hours} · Sin descanso`
 }
 
 /** Docs/decisions/0002-data-model.md: the spa's UUID v5 namespace. */
