@@ -36,6 +36,19 @@ import type { CitasPorEspecialista, EspecialistasStore } from './especialistas-s
 
 const dash = (v: string | null) => v || '—'
 
+/** An e-mail that has to wrap does so after the '@', not in the middle of a word. */
+function Email({ email }: { email: string | null }) {
+  const at = email?.indexOf('@') ?? -1
+  if (!email || at < 0) return <>{dash(email)}</>
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  )
+}
+
 function ActivoIcon({ activo }: { activo: boolean }) {
   const label = activo ? 'Activo' : 'Inactivo'
   return (
@@ -52,7 +65,7 @@ function ActivoIcon({ activo }: { activo: boolean }) {
 const columns: Column<Especialista>[] = [
   { key: 'nombre', header: 'Nombre completo', cell: (e) => <strong>{nombreCompleto(e)}</strong> },
   { key: 'especialidad', header: 'Especialidad', cell: (e) => e.especialidad },
-  { key: 'email', header: 'Email', cell: (e) => dash(e.email) },
+  { key: 'email', header: 'Email', cell: (e) => <Email email={e.email} /> },
   { key: 'telefono', header: 'Teléfono', cell: (e) => dash(e.telefono), nowrap: true },
   { key: 'dias', header: 'Días de trabajo', cell: (e) => diasTrabajoResumen(e.dias_trabajo) },
   { key: 'horario', header: 'Horario', cell: (e) => horarioTrabajo(e), nowrap: true },
@@ -171,7 +184,7 @@ export function EspecialistasPage({ store, citasPorEspecialista }: Especialistas
             rowName={nombreCompleto}
             page={page}
             onPageChange={setPage}
-            minWidth={980}
+            minWidth={1100}
             actions={(e) => [
               { label: 'Editar', icon: <IconPencil size={16} aria-hidden />, onClick: () => setEditing(e) },
               {

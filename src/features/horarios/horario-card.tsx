@@ -93,7 +93,16 @@ export function HorarioCard({ dia, orden, horario, onSave }: HorarioCardProps) {
         </h2>
         <p className={classes.saved}>
           <span className="visually-hidden">Horario guardado: </span>
-          {horarioResumen(horario)}
+          {horarioResumen(horario)
+            .split(' · ')
+            .map((part, i) => (
+              // One line each ('Descanso 01:00 PM – 02:00 PM' never breaks in two); the
+              // separator stays in the text for search and copy, not on screen.
+              <span key={part} className={classes.line}>
+                {i > 0 && <span className={classes.separator}> · </span>}
+                {part}
+              </span>
+            ))}
         </p>
       </header>
       <form onSubmit={submit} noValidate>
