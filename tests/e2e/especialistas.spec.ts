@@ -132,6 +132,7 @@ test.describe('Especialistas', () => {
     await dialog.getByLabel('Hora de fin').fill('18:00')
     await expect(dialog.getByRole('textbox', { name: /^Días de trabajo/ })).toHaveValue('Lunes, Miércoles, Sábado')
     await screenshot(page, 'panel-tableta-horizontal-especialista-nuevo')
+    await expectAccessible(page, 'diálogo de especialista lleno')
     await dialog.getByRole('button', { name: 'Registrar Especialista' }).click()
     await expectToast(page, '¡Especialista Registrado!', `Pilar ${apellido} ha sido registrado exitosamente.`)
     await expect(dialog).toBeHidden()
@@ -172,6 +173,7 @@ test.describe('Especialistas', () => {
     await expectToast(page, 'Error', `No se puede eliminar a Rocío ${ocupado.apellido} porque tiene 1 cita(s) registrada(s).`)
     await expect(page.getByRole('dialog')).toHaveCount(0)
     await screenshot(page, 'panel-tableta-horizontal-especialista-con-citas')
+    await expectAccessible(page, 'especialista con citas')
 
     await rowAction(page, `Pilar ${apellido}`, 'Eliminar')
     const confirm = page.getByRole('dialog', { name: '¿Estás seguro de eliminar este especialista?' })
