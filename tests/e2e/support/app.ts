@@ -68,8 +68,7 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(who.email)
   await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(who.password)
   await page.getByRole('button', { name: 'Ingresar' }).click()
-  // Generous: the first sign-in after the server starts (and the offline verifier it
-  // stores) can take longer than 10 s on a busy shared machine.
+  // The panel's chunks load after the sign-in: generous on a busy machine.
   await expect(page).toHaveURL(opts.expectUrl ?? /\/control-citas/, { timeout: 30_000 })
 }
 
