@@ -14,6 +14,8 @@ import { Route as ControlCitasRouteImport } from './routes/control-citas'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as ControlCitasIndexRouteImport } from './routes/control-citas/index'
 import { Route as ControlCitasSeccionRouteImport } from './routes/control-citas/$seccion'
+import { Route as ControlCitasEspecialistasRouteImport } from './routes/control-citas/especialistas'
+import { Route as ControlCitasHorariosRouteImport } from './routes/control-citas/horarios'
 import { Route as ControlCitasPacientesRouteImport } from './routes/control-citas/pacientes'
 import { Route as ControlCitasSincronizacionRouteImport } from './routes/control-citas/sincronizacion'
 import { Route as ControlCitasTratamientosRouteImport } from './routes/control-citas/tratamientos'
@@ -43,6 +45,17 @@ const ControlCitasSeccionRoute = ControlCitasSeccionRouteImport.update({
   path: '/$seccion',
   getParentRoute: () => ControlCitasRoute,
 } as any)
+const ControlCitasEspecialistasRoute =
+  ControlCitasEspecialistasRouteImport.update({
+    id: '/especialistas',
+    path: '/especialistas',
+    getParentRoute: () => ControlCitasRoute,
+  } as any)
+const ControlCitasHorariosRoute = ControlCitasHorariosRouteImport.update({
+  id: '/horarios',
+  path: '/horarios',
+  getParentRoute: () => ControlCitasRoute,
+} as any)
 const ControlCitasPacientesRoute = ControlCitasPacientesRouteImport.update({
   id: '/pacientes',
   path: '/pacientes',
@@ -66,6 +79,8 @@ export interface FileRoutesByFullPath {
   '/control-citas': typeof ControlCitasRouteWithChildren
   '/login': typeof LoginRoute
   '/control-citas/$seccion': typeof ControlCitasSeccionRoute
+  '/control-citas/especialistas': typeof ControlCitasEspecialistasRoute
+  '/control-citas/horarios': typeof ControlCitasHorariosRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
   '/control-citas/sincronizacion': typeof ControlCitasSincronizacionRoute
   '/control-citas/tratamientos': typeof ControlCitasTratamientosRoute
@@ -75,6 +90,8 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
   '/control-citas/$seccion': typeof ControlCitasSeccionRoute
+  '/control-citas/especialistas': typeof ControlCitasEspecialistasRoute
+  '/control-citas/horarios': typeof ControlCitasHorariosRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
   '/control-citas/sincronizacion': typeof ControlCitasSincronizacionRoute
   '/control-citas/tratamientos': typeof ControlCitasTratamientosRoute
@@ -86,6 +103,8 @@ export interface FileRoutesById {
   '/control-citas': typeof ControlCitasRouteWithChildren
   '/login': typeof LoginRoute
   '/control-citas/$seccion': typeof ControlCitasSeccionRoute
+  '/control-citas/especialistas': typeof ControlCitasEspecialistasRoute
+  '/control-citas/horarios': typeof ControlCitasHorariosRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
   '/control-citas/sincronizacion': typeof ControlCitasSincronizacionRoute
   '/control-citas/tratamientos': typeof ControlCitasTratamientosRoute
@@ -98,6 +117,8 @@ export interface FileRouteTypes {
     | '/control-citas'
     | '/login'
     | '/control-citas/$seccion'
+    | '/control-citas/especialistas'
+    | '/control-citas/horarios'
     | '/control-citas/pacientes'
     | '/control-citas/sincronizacion'
     | '/control-citas/tratamientos'
@@ -107,6 +128,8 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/control-citas/$seccion'
+    | '/control-citas/especialistas'
+    | '/control-citas/horarios'
     | '/control-citas/pacientes'
     | '/control-citas/sincronizacion'
     | '/control-citas/tratamientos'
@@ -117,6 +140,8 @@ export interface FileRouteTypes {
     | '/control-citas'
     | '/login'
     | '/control-citas/$seccion'
+    | '/control-citas/especialistas'
+    | '/control-citas/horarios'
     | '/control-citas/pacientes'
     | '/control-citas/sincronizacion'
     | '/control-citas/tratamientos'
@@ -166,6 +191,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ControlCitasSeccionRouteImport
       parentRoute: typeof ControlCitasRoute
     }
+    '/control-citas/especialistas': {
+      id: '/control-citas/especialistas'
+      path: '/especialistas'
+      fullPath: '/control-citas/especialistas'
+      preLoaderRoute: typeof ControlCitasEspecialistasRouteImport
+      parentRoute: typeof ControlCitasRoute
+    }
+    '/control-citas/horarios': {
+      id: '/control-citas/horarios'
+      path: '/horarios'
+      fullPath: '/control-citas/horarios'
+      preLoaderRoute: typeof ControlCitasHorariosRouteImport
+      parentRoute: typeof ControlCitasRoute
+    }
     '/control-citas/pacientes': {
       id: '/control-citas/pacientes'
       path: '/pacientes'
@@ -192,6 +231,8 @@ declare module '@tanstack/react-router' {
 
 interface ControlCitasRouteChildren {
   ControlCitasSeccionRoute: typeof ControlCitasSeccionRoute
+  ControlCitasEspecialistasRoute: typeof ControlCitasEspecialistasRoute
+  ControlCitasHorariosRoute: typeof ControlCitasHorariosRoute
   ControlCitasPacientesRoute: typeof ControlCitasPacientesRoute
   ControlCitasSincronizacionRoute: typeof ControlCitasSincronizacionRoute
   ControlCitasTratamientosRoute: typeof ControlCitasTratamientosRoute
@@ -200,6 +241,8 @@ interface ControlCitasRouteChildren {
 
 const ControlCitasRouteChildren: ControlCitasRouteChildren = {
   ControlCitasSeccionRoute: ControlCitasSeccionRoute,
+  ControlCitasEspecialistasRoute: ControlCitasEspecialistasRoute,
+  ControlCitasHorariosRoute: ControlCitasHorariosRoute,
   ControlCitasPacientesRoute: ControlCitasPacientesRoute,
   ControlCitasSincronizacionRoute: ControlCitasSincronizacionRoute,
   ControlCitasTratamientosRoute: ControlCitasTratamientosRoute,
