@@ -5,7 +5,8 @@
  * tb_especialistas_email_unico and supabase/migrations/20261124006000_especialistas_borrado.sql).
  */
 import { parseTime } from './booking-slots.ts'
-import { formatHora12, toStoredTime } from './horarios.ts'
+import { formatHoraTexto } from './agenda-format.ts'
+import { toStoredTime } from './horarios.ts'
 import { DIAS_SEMANA, type DiaSemana } from './peru-time.ts'
 import { emptyToNull, fold, isEmail } from './text.ts'
 
@@ -182,8 +183,8 @@ export function nombreCompleto(e: Pick<EspecialistaFields, 'nombre' | 'apellido'
 
 /** '09:00 AM – 06:00 PM'; one end only: 'Desde 09:00 AM' / 'Hasta 06:00 PM'; '—' when none. */
 export function horarioTrabajo(e: Pick<EspecialistaFields, 'hora_inicio_trabajo' | 'hora_fin_trabajo'>): string {
-  const inicio = formatHora12(e.hora_inicio_trabajo)
-  const fin = formatHora12(e.hora_fin_trabajo)
+  const inicio = formatHoraTexto(e.hora_inicio_trabajo)
+  const fin = formatHoraTexto(e.hora_fin_trabajo)
   if (inicio && fin) return `${inicio} – ${fin}`
   if (inicio) return `Desde ${inicio}`
   if (fin) return `Hasta ${fin}`

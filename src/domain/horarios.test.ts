@@ -2,9 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   DIAS_EDITABLES,
   diasConHorario,
-  formatHora12,
   horarioChanged,
-  horarioId,
   horarioResumen,
   horarioToasts,
   toHorarioFields,
@@ -12,6 +10,7 @@ import {
   validateHorario,
   type HorarioForm,
 } from './horarios.ts'
+import { idHorario } from './ids-deterministas.ts'
 
 const abierto: HorarioForm = { esta_abierto: true, hora_apertura: '09:00', hora_cierre: '19:00', descanso_inicio: '13:00', descanso_fin: '14:00' }
 
@@ -132,20 +131,6 @@ describe('horarioChanged', () => {
   })
 })
 
-describe('formatHora12', () => {
-  it.each([
-    ['00:00:00', '12:00 AM'],
-    ['09:00:00', '09:00 AM'],
-    ['11:30', '11:30 AM'],
-    ['12:00:00', '12:00 PM'],
-    ['13:05:00', '01:05 PM'],
-    ['18:00', '06:00 PM'],
-    ['23:59:00', '11:59 PM'],
-  ])('%s → %s', (value, text) => expect(formatHora12(value)).toBe(text))
-
-  it.each([null, undefined, '', 'nueve'])('%s → empty', (value) => expect(formatHora12(value)).toBe(''))
-})
-
 describe('horarioResumen', () => {
   it('says what a saved day is, in 12-hour time', () => {
     expect(
@@ -159,11 +144,11 @@ describe('horarioResumen', () => {
   })
 })
 
-describe('horarioId', () => {
+describe('idHorario', () => {
   it('is the same UUID v5 on every device, one per day', () => {
-    expect(horarioId('Lunes')).toBe(horarioId('Lunes'))
-    expect(horarioId('Lunes')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
-    expect(new Set(DIAS_EDITABLES.map((d) => horarioId(d.dia))).size).toBe(6)
+    expect(idHorario('Lunes')).toBe(idHorario('Lunes'))
+    expect(idHorario('Lunes')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    expect(new Set(DIAS_EDITABLES.map((d) => idHorario(d.dia))).size).toBe(6)
   })
 })
 

@@ -4,8 +4,8 @@
  * sentences, the row it saves (closed days with empty times) and the 12-hour text
  * shown on screen (docs/spec/3-product-decisions.md: 'hh:mm AM/PM').
  */
-import { v5 as uuidv5 } from 'uuid'
 import { parseTime } from './booking-slots.ts'
+import { formatHoraTexto } from './agenda-format.ts'
 import type { DiaSemana } from './peru-time.ts'
 
 /** The editable days in the spa's order, with their `orden_dia` (Lunes = 1 … Domingo = 7). */
@@ -118,36 +118,14 @@ export function toHorarioFields(form: HorarioForm): HorarioFields {
   }
 }
 
-/** 'HH:mm[:ss]' → '09:00 AM' / '01:30 PM' (12-hour, as every screen shows times); '' when absent. */
-export function formatHora12(value: string | null | undefined): string {
-  const minutes = parseTime(value)
-  if (minutes === null) return ''
-  const h24 = Math.floor(minutes / 60)
-  const h12 = h24 % 12 === 0 ? 12 : h24 % 12
-  return `${String(h12).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')} ${h24 < 12 ? 'AM' : 'PM'}`
-}
-
 /** A saved day in words: 'Cerrado', '09:00 AM – 07:00 PM · Descanso 01:00 PM – 02:00 PM', 'Sin configurar'. */
 export function horarioResumen(h: HorarioFields | null | undefined): string {
   if (!h) return 'Sin configurar'
   if (!h.esta_abierto) return 'Cerrado'
-  const hours = `${formatHora12(h.hora_apertura) || '—'} – ${formatHora12(h.hora_cierre) || '—'}`
+  const hours = `${formatHoraTexto(h.hora_apertura) || '—'} – ${formatHoraTexto(h.hora_cierre) || '—'}`
   return h.descanso_inicio && h.descanso_fin
-    ? `${hours} · Descanso ${formatHora12(h.descanso_inicio)} – ${formatHora12(h.descanso_fin)}`
+    ? `${hours} · Descanso ${formatHoraTexto(h.descanso_inicio)} – ${formatHoraTexto(h.descanso_fin)}`
     : `${hours} · Sin descanso`
-}
-
-/** Docs/decisions/0002-data-model.md: the spa's UUID v5 namespace. */
-const SPA_UUID_NAMESPACE = '6f1c2b1e-8d4a-4c57-9a43-5b2f0e7c9d10'
-
-/**
- * The id of a day's row when this device has to create it (a spa whose server has no
- * row for that day yet). Deterministic, so two tablets creating the same day offline
- * write one row instead of colliding on the unique dia_semana; it is the id the demo
- * seed gives the same day (supabase/seed.sql), so a later seed adds nothing twice.
- */
-export function horarioId(dia: DiaSemana): string {
-  return uuidv5(`seed:horario:${dia}`, SPA_UUID_NAMESPACE)
 }
 
 /** The six editable days with their saved row (null when the server has none yet). */

@@ -9,6 +9,7 @@
  * same ids, and tests/integration/schema/administracion.int.test.ts checks they agree.
  */
 import { v5 as uuidv5 } from 'uuid'
+import type { DiaSemana } from './peru-time.ts'
 import type { Periodo } from './periodo.ts'
 
 /** Spa Lima's UUID v5 namespace (the value of `private.espacio_uuid()`). */
@@ -22,4 +23,13 @@ export function idCopiaEgresoFijo(idOrigen: string, destino: Periodo): string {
 /** The id of a month's reconciliation row: 'conciliacion:<año>-<mes>' (month without padding). */
 export function idConciliacion(periodo: Periodo): string {
   return uuidv5(`conciliacion:${periodo.anio}-${periodo.mes}`, ESPACIO_UUID)
+}
+
+/**
+ * The id of a weekday's opening-hours row when a device has to create it (a server with
+ * no row for that day yet): two tablets creating the same day offline write one row
+ * instead of colliding on the unique dia_semana; the demo seed gives the same id.
+ */
+export function idHorario(dia: DiaSemana): string {
+  return uuidv5(`seed:horario:${dia}`, ESPACIO_UUID)
 }

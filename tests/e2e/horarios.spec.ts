@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
-import { horarioId } from '../../src/domain/horarios.ts'
 import { backend, demo, expectAccessible, expectToast, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
 import { nextPeruWeekday } from './support/dates.ts'
+import { idHorario } from '../../src/domain/ids-deterministas.ts'
 
 type Row = {
   id_horario: string
@@ -86,7 +86,7 @@ test.describe('Horarios', () => {
     await expectAccessible(page, 'horarios')
 
     // The device creates a missing day with the id the seed gave it.
-    expect((await serverDay(page, 'Sábado'))?.id_horario).toBe(horarioId('Sábado'))
+    expect((await serverDay(page, 'Sábado'))?.id_horario).toBe(idHorario('Sábado'))
 
     // A break that ends after closing is refused with the spec's sentence.
     await setTime(sabado, 'Hora de cierre', '17:00')

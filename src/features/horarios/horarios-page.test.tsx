@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
-import { horarioId, type Horario } from '@/domain/horarios.ts'
+import type { Horario } from '@/domain/horarios.ts'
+import { idHorario } from '@/domain/ids-deterministas.ts'
 import type { CollectionStatus } from '@/lib/db/use-collection.ts'
 import { useToastStore } from '@/lib/toast/toast-store.ts'
 import { NO_LOCAL_DATA } from '@/lib/ui/list-states.tsx'
@@ -150,7 +151,7 @@ describe('HorariosPage', { timeout: 30_000 }, () => {
     expect(log[0]).toEqual({
       op: 'create',
       row: {
-        id_horario: horarioId('Viernes'),
+        id_horario: idHorario('Viernes'),
         dia_semana: 'Viernes',
         orden_dia: 5,
         esta_abierto: true,

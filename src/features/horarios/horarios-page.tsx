@@ -7,7 +7,8 @@
 import { useState } from 'react'
 import { Button } from '@mantine/core'
 import { IconClock, IconMoonStars } from '@tabler/icons-react'
-import { DOMINGO, diasConHorario, horarioId, horarioResumen, horarioToasts, type HorarioFields } from '@/domain/horarios.ts'
+import { DOMINGO, diasConHorario, horarioResumen, horarioToasts, type HorarioFields } from '@/domain/horarios.ts'
+import { idHorario } from '@/domain/ids-deterministas.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { ListStates } from '@/lib/ui/list-states.tsx'
 import { PageHeader } from '@/lib/ui/page-header.tsx'
@@ -26,7 +27,7 @@ export function HorariosPage({ store }: { store: HorariosStore }) {
   async function save(dia: (typeof dias)[number], fields: HorarioFields): Promise<boolean> {
     try {
       if (dia.horario) await store.update(dia.horario.id_horario, fields)
-      else await store.create({ id_horario: horarioId(dia.dia), dia_semana: dia.dia, orden_dia: dia.orden, ...fields })
+      else await store.create({ id_horario: idHorario(dia.dia), dia_semana: dia.dia, orden_dia: dia.orden, ...fields })
       toast({ ...horarioToasts.updated(dia.dia), variant: 'success' })
       return true
     } catch {
