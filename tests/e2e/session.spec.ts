@@ -40,7 +40,7 @@ test.describe('inicio de sesión y reglas de sesión', () => {
     await signIn(page, demo.staff, { expectUrl: /\/control-citas\/especialistas$/ })
     await expectToast(page, 'Bienvenido de nuevo, Recepción!')
     await expect(page.getByRole('heading', { name: 'Especialistas' })).toBeVisible()
-    await expect(page.getByText('En construcción')).toBeVisible()
+    await expect(page.getByRole('searchbox', { name: 'Buscar especialistas' })).toBeVisible()
     // Signed in, /login goes straight to the panel.
     await page.goto('/login')
     await expect(page).toHaveURL(/\/control-citas$/)

@@ -4,7 +4,7 @@
  * (idle sign-out, 5-minute check); when the user is signed out it goes to /login.
  */
 import { useEffect, type ReactNode } from 'react'
-import { useLocation, useNavigate } from '@tanstack/react-router'
+import { useLocation, useNavigate, useRouter } from '@tanstack/react-router'
 import '@/lib/dates/dayjs-es.ts'
 import { SESSION_MESSAGES, isAdminPath, isPanelPath } from '@/domain/session-rules.ts'
 import { startSessionMonitor } from '@/lib/auth/session-monitor.ts'
@@ -25,8 +25,9 @@ export function PanelLayout({ children }: { children: ReactNode }) {
   const sync = usePanelSync()
   const isAdmin = useIsAdmin()
   const navigate = useNavigate()
+  // The path only: a list's search term or page changing must not re-render the layout.
   const pathname = useLocation({ select: (l) => l.pathname })
-  const href = useLocation({ select: (l) => l.href })
+  const router = useRouter()
 
   useEffect(() => {
     registerServiceWorker()
@@ -36,8 +37,8 @@ export function PanelLayout({ children }: { children: ReactNode }) {
   // Signed out (by the user, idle, expiry): to /login, remembering this panel page. Only
   // from a panel page: while the navigation is under way this layout is still mounted.
   useEffect(() => {
-    if (!user && isPanelPath(pathname)) void navigate({ to: '/login', search: { redirect: href }, replace: true })
-  }, [user, navigate, pathname, href])
+    if (!user && isPanelPath(pathname)) void navigate({ to: '/login', search: { redirect: router.state.location.href }, replace: true })
+  }, [user, navigate, pathname, router])
 
   // Admin screens are guarded when entered (routes/control-citas.tsx); an admin demoted
   // meanwhile (the sync learns it from the server) is sent out the same way.

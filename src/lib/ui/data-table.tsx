@@ -5,7 +5,7 @@
  * stays in view while the table scrolls sideways on a phone, and long unbroken text
  * wraps instead of pushing the columns off-screen.
  */
-import { memo, useMemo, useState, type ReactNode } from 'react'
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Pagination, Table, UnstyledButton } from '@mantine/core'
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react'
 import { RowActionsMenu, type RowAction } from './row-actions-menu.tsx'
@@ -79,6 +79,15 @@ export function DataTable<T>({
   const setPage = onPageChange ?? setOwnPage
   const visible = useMemo(() => pageSlice(sorted, page, pageSize), [sorted, page, pageSize])
 
+  // Rows get one stable function for their actions, reading the screen's latest: a new
+  // `actions` closure on every render of the screen must not re-render every row.
+  const actionsRef = useRef(actions)
+  useLayoutEffect(() => {
+    actionsRef.current = actions
+  })
+  const rowActions = useCallback((row: T) => actionsRef.current?.(row) ?? [], [])
+  const hasActions = !!actions
+
   const toggleSort = (key: string) =>
     setSort((s) => (s?.key === key ? { key, direction: s.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: 'asc' }))
 
@@ -104,7 +113,7 @@ export function DataTable<T>({
                   )}
                 </Table.Th>
               ))}
-              {actions && (
+              {hasActions && (
                 <Table.Th className={classes.actionsCell} style={{ width: 64 }}>
                   <span className="visually-hidden">Acciones</span>
                 </Table.Th>
@@ -113,7 +122,7 @@ export function DataTable<T>({
           </Table.Thead>
           <Table.Tbody>
             {visible.map((row) => (
-              <Row key={rowKey(row)} row={row} columns={columns} actions={actions} rowName={rowName} />
+              <Row key={rowKey(row)} row={row} columns={columns} actions={hasActions ? rowActions : undefined} name={rowName ? rowName(row) : ''} />
             ))}
           </Table.Tbody>
         </Table>
@@ -156,11 +165,12 @@ interface RowProps<T> {
   row: T
   columns: ReadonlyArray<Column<T>>
   actions?: (row: T) => RowAction[]
-  rowName?: (row: T) => string
+  name: string
 }
 
-// Memoised: typing in a search box re-renders only rows whose data changed.
-const Row = memo(function Row<T>({ row, columns, actions, rowName }: RowProps<T>) {
+// Memoised: typing in a search box re-renders only rows whose data changed (columns
+// must be stable: module-level or memoised by the screen).
+const Row = memo(function Row<T>({ row, columns, actions, name }: RowProps<T>) {
   return (
     <Table.Tr>
       {columns.map((c) => (
@@ -170,7 +180,7 @@ const Row = memo(function Row<T>({ row, columns, actions, rowName }: RowProps<T>
       ))}
       {actions && (
         <Table.Td className={classes.actionsCell}>
-          <RowActionsMenu name={rowName ? rowName(row) : ''} actions={actions(row)} />
+          <RowActionsMenu name={name} actions={() => actions(row)} />
         </Table.Td>
       )}
     </Table.Tr>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { ActionIcon, Menu, Text } from '@mantine/core'
 import { IconDotsVertical } from '@tabler/icons-react'
 
@@ -14,35 +14,54 @@ export interface RowAction {
 }
 
 /**
- * The ⋮ menu of one table row. A disabled action says why under its label (and as the
- * hover tooltip): on a touch tablet a hover-only tooltip would never show.
+ * The ⋮ menu of one table row. The actions are asked for when the menu opens, so a
+ * table row need not re-render when the screen's handlers change (typing in the search
+ * box re-renders only the rows whose data changed). A disabled action says why under
+ * its label (and as the hover tooltip): on a touch tablet a hover-only tooltip never shows.
  */
-export function RowActionsMenu({ name, actions }: { name: string; actions: RowAction[] }) {
+export function RowActionsMenu({ name, actions }: { name: string; actions: () => RowAction[] }) {
+  const [opened, setOpened] = useState(false)
+  const label = name ? `Acciones para ${name}` : 'Acciones'
+  // A closed menu is only its button: fifty rows do not each mount a Menu (with its
+  // floating-position machinery) before anyone opens one.
+  const [mounted, setMounted] = useState(false)
+  const button = (
+    <ActionIcon
+      variant="subtle"
+      color="gray.7"
+      size={40}
+      radius="xl"
+      aria-label={label}
+      aria-haspopup="menu"
+      aria-expanded={opened}
+      onClick={mounted ? undefined : () => (setMounted(true), setOpened(true))}
+    >
+      <IconDotsVertical size={20} aria-hidden />
+    </ActionIcon>
+  )
+  if (!mounted) return button
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" radius="md" withInitialFocusPlaceholder={false}>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray.7" size={40} radius="xl" aria-label={name ? `Acciones para ${name}` : 'Acciones'}>
-          <IconDotsVertical size={20} aria-hidden />
-        </ActionIcon>
-      </Menu.Target>
+    <Menu opened={opened} onChange={setOpened} position="bottom-end" withinPortal shadow="md" radius="md" withInitialFocusPlaceholder={false}>
+      <Menu.Target>{button}</Menu.Target>
       <Menu.Dropdown>
-        {actions.map((a) => (
-          <Menu.Item
-            key={a.label}
-            leftSection={a.icon}
-            color={a.color}
-            disabled={a.disabled}
-            onClick={a.onClick}
-            title={a.disabled ? a.hint : undefined}
-          >
-            {a.label}
-            {a.disabled && a.hint && (
-              <Text component="span" display="block" size="xs" c="gray.7">
-                {a.hint}
-              </Text>
-            )}
-          </Menu.Item>
-        ))}
+        {opened &&
+          actions().map((a) => (
+            <Menu.Item
+              key={a.label}
+              leftSection={a.icon}
+              color={a.color}
+              disabled={a.disabled}
+              onClick={a.onClick}
+              title={a.disabled ? a.hint : undefined}
+            >
+              {a.label}
+              {a.disabled && a.hint && (
+                <Text component="span" display="block" size="xs" c="gray.7">
+                  {a.hint}
+                </Text>
+              )}
+            </Menu.Item>
+          ))}
       </Menu.Dropdown>
     </Menu>
   )

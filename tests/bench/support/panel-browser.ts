@@ -50,18 +50,18 @@ export async function searchKeystroke(page: Page, label: string, text: string, r
 }
 
 /**
- * Clicks `click` (a CSS selector) and measures, in the page, until `ready` (a CSS
- * selector) is in the DOM: the time a person waits after the tap.
+ * Clicks `click` (a CSS selector) and measures, in the page, until `count` elements match
+ * `ready`: the time a person waits after the tap.
  */
-export async function clickUntil(page: Page, click: string, ready: string): Promise<number> {
+export async function clickUntil(page: Page, click: string, ready: string, count = 1): Promise<number> {
   const timing = page.evaluate(
-    ({ click, ready }) =>
+    ({ click, ready, count }) =>
       new Promise<number>((resolve) => {
         const target = document.querySelector<HTMLElement>(click)!
         let t0 = 0
         target.addEventListener('click', () => (t0 = performance.now()), { capture: true, once: true })
         const observer = new MutationObserver(() => {
-          if (t0 && document.querySelector(ready)) {
+          if (t0 && document.querySelectorAll(ready).length >= count) {
             observer.disconnect()
             resolve(performance.now() - t0)
           }
@@ -69,7 +69,7 @@ export async function clickUntil(page: Page, click: string, ready: string): Prom
         observer.observe(document, { childList: true, subtree: true, attributes: true })
         target.click()
       }),
-    { click, ready },
+    { click, ready, count },
   )
   return timing
 }
