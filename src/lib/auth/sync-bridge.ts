@@ -2,8 +2,7 @@
  * Where the session meets the sync layer (src/lib/db, docs/decisions/0003-sync.md): open
  * the local database for the signed-in user, upload before an explicit sign-out, close
  * it (removing it only on an explicit sign-out, docs/architecture.md §5). Kept to this one file so
- * the rest of the auth code does not depend on the sync API's exact shape; tests may
- * swap it with setSyncBridge().
+ * the rest of the auth code does not depend on the sync API's exact shape.
  */
 import type { SupabaseClient } from '@/lib/supabase/client.ts'
 import type { PanelUser } from './panel-user.ts'
@@ -26,12 +25,6 @@ const lazySync: SyncBridge = {
   close: async (opts) => (await load()).close(opts),
 }
 
-let bridge: SyncBridge = lazySync
-
-export function setSyncBridge(next: SyncBridge): void {
-  bridge = next
-}
-
 export function syncBridge(): SyncBridge {
-  return bridge
+  return lazySync
 }

@@ -1,8 +1,7 @@
 /**
  * The shape src/lib/auth's SyncBridge expects (open / flush / close), implemented on
- * the sync session. Register it from panel code with
- * `setSyncBridge(createSyncBridge())` so the auth flow opens, flushes and closes the
- * local database at the right moments.
+ * the sync session; src/lib/auth/sync-bridge.ts imports it on first use, so the auth
+ * flow opens, flushes and closes the local database at the right moments.
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { closeSyncSession, getSyncSession, openSyncSession } from './session-holder.ts'

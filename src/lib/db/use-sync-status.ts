@@ -1,6 +1,6 @@
 /**
  * React access to the sync status: the session itself, the status store (with a
- * selector), the pending-upload count and the 'Problemas de sincronización' lists.
+ * selector) and the 'Problemas de sincronización' lists.
  */
 import { useCallback, useSyncExternalStore } from 'react'
 import type { SyncSession } from '@sync/session.ts'
@@ -32,11 +32,6 @@ export function useSyncStatus<T>(select?: (status: SyncStatus) => T): T | SyncSt
     return select ? select(status) : status
   }
   return useSyncExternalStore(subscribe, snapshot, snapshot)
-}
-
-/** Local changes waiting to upload (all tables). */
-export function usePendingCount(): number {
-  return useSyncStatus((s) => s.pendingTotal)
 }
 
 export interface SyncProblems {
