@@ -1,6 +1,6 @@
 /**
  * A spreadsheet as plain data, built by the rules and written by the xlsx wrapper of
- * the back-office kit (src/lib/excel/workbook.ts on main): the same shape as its
+ * the back-office kit (src/lib/excel/workbook.ts): the same shape as its
  * `SheetSpec<T>` — columns with a header, a value and a format, the rows, and footer rows
  * (totals) — so a screen hands `hoja` to `sheet()` as it is. Amounts are numbers, never
  * text; dates are 'YYYY-MM-DD' in a 'date' column, written as dd/mm/yyyy date cells

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest'
 import type { CitaReporte, PagoReporte, TratamientoComision } from './comisiones.ts'
 import { adelantosPendientes, reportePagos, type CitaAdelanto, type FiltrosReporte } from './reporte-pagos.ts'
 import { hojasReportePagos, nombreArchivoReportePagos } from './reporte-pagos-export.ts'
+import { celdas, type HojaSpec } from './hoja-excel.ts'
+
+/** The data rows and the total row, without the header. */
+const filas = <T>(hoja: HojaSpec<T>) => celdas(hoja).slice(1)
 
 const MASAJE = 'aaaaaaaa-0000-4000-8000-000000000001'
 const CREMA = 'bbbbbbbb-0000-4000-8000-000000000002'
@@ -66,12 +70,12 @@ describe('hojasReportePagos, administrator', () => {
   const hojas = hojasReportePagos({ reporte, adelantos, detallado: false, esAdmin: true })
 
   it('has Pagos, Adelantos Pendientes and Resumen Diario', () => {
-    expect(hojas.map((h) => h.nombre)).toEqual(['Pagos', 'Adelantos Pendientes', 'Resumen Diario'])
+    expect(hojas.map((h) => h.name)).toEqual(['Pagos', 'Adelantos Pendientes', 'Resumen Diario'])
   })
 
-  it('Pagos: one row per payment with the admin columns, numbers as numbers, dates dd/mm/yyyy, and a total', () => {
+  it('Pagos: one row per payment with the admin columns, numbers as numbers, dates as date cells, and a total', () => {
     const [pagosHoja] = hojas
-    expect(pagosHoja!.columnas.map((c) => c.titulo)).toEqual([
+    expect(pagosHoja!.columns.map((c) => c.header)).toEqual([
       'Fecha',
       'Cliente',
       'Detalle',
@@ -85,25 +89,25 @@ describe('hojasReportePagos, administrator', () => {
       'Comisión Venta',
       'Neto',
     ])
-    expect(pagosHoja!.filas).toEqual([
-      ['23/11/2026', 'Rosa Huamán', 'Masaje Relajante, Crema de Rosas', 'Mixto', 'Tarjeta de Crédito', 'OP-1', 190, 50, 140, 5.7, 9.55, 124.75],
-      ['24/11/2026', 'Luis Ñique', 'Crema de Rosas x2', 'Producto', 'Efectivo', 'VENTA_PRODUCTOS_1_a', 80, 0, 80, 0, 0, 80],
+    expect(filas(pagosHoja!)).toEqual([
+      ['2026-11-23', 'Rosa Huamán', 'Masaje Relajante, Crema de Rosas', 'Mixto', 'Tarjeta de Crédito', 'OP-1', 190, 50, 140, 5.7, 9.55, 124.75],
+      ['2026-11-24', 'Luis Ñique', 'Crema de Rosas x2', 'Producto', 'Efectivo', 'VENTA_PRODUCTOS_1_a', 80, 0, 80, 0, 0, 80],
       ['Total', null, null, null, null, null, 270, 50, 220, 5.7, 9.55, 204.75],
     ])
   })
 
   it('Adelantos Pendientes lists the advances with their total', () => {
-    expect(hojas[1]!.filas).toEqual([
-      ['28/11/2026', 'Ana Pérez', 'Masaje Relajante', 'Sin Confirmar', 50, 'Yape', '22/11/2026', 'Y-9'],
+    expect(filas(hojas[1]!)).toEqual([
+      ['2026-11-28', 'Ana Pérez', 'Masaje Relajante', 'Sin Confirmar', 50, 'Yape', '2026-11-22', 'Y-9'],
       ['Total', null, null, null, 50, null, null, null],
     ])
   })
 
   it('Resumen Diario gives per day payments, gross, commissions and net', () => {
-    expect(hojas[2]!.columnas.map((c) => c.titulo)).toEqual(['Fecha', 'Pagos', 'Monto Bruto', 'Comisión POS', 'Comisión Venta', 'Neto'])
-    expect(hojas[2]!.filas).toEqual([
-      ['23/11/2026', 1, 140, 5.7, 9.55, 124.75],
-      ['24/11/2026', 1, 80, 0, 0, 80],
+    expect(hojas[2]!.columns.map((c) => c.header)).toEqual(['Fecha', 'Pagos', 'Monto Bruto', 'Comisión POS', 'Comisión Venta', 'Neto'])
+    expect(filas(hojas[2]!)).toEqual([
+      ['2026-11-23', 1, 140, 5.7, 9.55, 124.75],
+      ['2026-11-24', 1, 80, 0, 0, 80],
       ['Total', 2, 220, 5.7, 9.55, 204.75],
     ])
   })
@@ -113,17 +117,17 @@ describe('hojasReportePagos, staff', () => {
   const hojas = hojasReportePagos({ reporte, adelantos, detallado: false, esAdmin: false })
 
   it('has no daily summary and no commission or net column', () => {
-    expect(hojas.map((h) => h.nombre)).toEqual(['Pagos', 'Adelantos Pendientes'])
-    const titulos = hojas.flatMap((h) => h.columnas.map((c) => c.titulo))
+    expect(hojas.map((h) => h.name)).toEqual(['Pagos', 'Adelantos Pendientes'])
+    const titulos = hojas.flatMap((h) => h.columns.map((c) => c.header))
     for (const oculto of ['Comisión POS', 'Comisión Venta', 'Neto']) expect(titulos).not.toContain(oculto)
-    expect(hojas[0]!.filas[0]).toEqual(['23/11/2026', 'Rosa Huamán', 'Masaje Relajante, Crema de Rosas', 'Mixto', 'Tarjeta de Crédito', 'OP-1', 190, 50, 140])
+    expect(filas(hojas[0]!)[0]).toEqual(['2026-11-23', 'Rosa Huamán', 'Masaje Relajante, Crema de Rosas', 'Mixto', 'Tarjeta de Crédito', 'OP-1', 190, 50, 140])
   })
 })
 
 describe('Detallado', () => {
   it('one row per item, admin columns for an administrator', () => {
     const [hoja] = hojasReportePagos({ reporte: detallado, adelantos, detallado: true, esAdmin: true })
-    expect(hoja!.columnas.map((c) => c.titulo)).toEqual([
+    expect(hoja!.columns.map((c) => c.header)).toEqual([
       'Fecha',
       'Cliente',
       'Ítem',
@@ -138,10 +142,10 @@ describe('Detallado', () => {
       'Comisión Venta',
       'Neto',
     ])
-    expect(hoja!.filas).toEqual([
-      ['23/11/2026', 'Rosa Huamán', 'Masaje Relajante', 'Tratamiento', 1, 150, 150, 50, 'Tarjeta de Crédito', 'OP-1', 4.5, 9.55, 85.95],
-      ['23/11/2026', 'Rosa Huamán', 'Crema de Rosas', 'Producto', 1, 40, 40, 0, 'Tarjeta de Crédito', 'OP-1', 1.2, 0, 38.8],
-      ['24/11/2026', 'Luis Ñique', 'Crema de Rosas', 'Producto', 2, 40, 80, 0, 'Efectivo', 'VENTA_PRODUCTOS_1_a', 0, 0, 80],
+    expect(filas(hoja!)).toEqual([
+      ['2026-11-23', 'Rosa Huamán', 'Masaje Relajante', 'Tratamiento', 1, 150, 150, 50, 'Tarjeta de Crédito', 'OP-1', 4.5, 9.55, 85.95],
+      ['2026-11-23', 'Rosa Huamán', 'Crema de Rosas', 'Producto', 1, 40, 40, 0, 'Tarjeta de Crédito', 'OP-1', 1.2, 0, 38.8],
+      ['2026-11-24', 'Luis Ñique', 'Crema de Rosas', 'Producto', 2, 40, 80, 0, 'Efectivo', 'VENTA_PRODUCTOS_1_a', 0, 0, 80],
       // The detailed total equals the per-payment total.
       ['Total', null, null, null, 4, null, 270, 50, null, null, 5.7, 9.55, 204.75],
     ])
@@ -149,7 +153,7 @@ describe('Detallado', () => {
 
   it('staff see the items without commissions', () => {
     const [hoja] = hojasReportePagos({ reporte: detallado, adelantos, detallado: true, esAdmin: false })
-    expect(hoja!.columnas).toHaveLength(10)
-    expect(hoja!.filas[0]).toEqual(['23/11/2026', 'Rosa Huamán', 'Masaje Relajante', 'Tratamiento', 1, 150, 150, 50, 'Tarjeta de Crédito', 'OP-1'])
+    expect(hoja!.columns).toHaveLength(10)
+    expect(filas(hoja!)[0]).toEqual(['2026-11-23', 'Rosa Huamán', 'Masaje Relajante', 'Tratamiento', 1, 150, 150, 50, 'Tarjeta de Crédito', 'OP-1'])
   })
 })

@@ -4,8 +4,9 @@
  * administrators; docs/spec/3-product-decisions.md: admin-only columns and sheets are
  * hidden from staff in exports too; numbers as numbers, dates dd/mm/yyyy).
  */
-import { formatFechaCorta, peruMarcaArchivo } from './peru-time.ts'
-import { hojaConTotal, soles, type Celda, type ColumnaHoja, type HojaExcel } from './tabla-excel.ts'
+import { peruMarcaArchivo } from './peru-time.ts'
+import type { HojaSpec } from './hoja-excel.ts'
+import { diaCelda, hojaConTotal, soles, type Celda, type ColumnaTabla } from './tabla-excel.ts'
 import type { FilaAdelanto, ReportePagos } from './reporte-pagos.ts'
 
 /** reporte_pagos_{yyyymmdd-hhmm}.xlsx in Lima time. */
@@ -15,15 +16,15 @@ export function nombreArchivoReportePagos(ahora: Date): string {
 
 export const HOJAS_REPORTE = { pagos: 'Pagos', adelantos: 'Adelantos Pendientes', resumen: 'Resumen Diario' } as const
 
-const dinero = (titulo: string): ColumnaHoja => ({ titulo, tipo: 'dinero', total: true })
-const texto = (titulo: string): ColumnaHoja => ({ titulo, tipo: 'texto' })
-const fecha = (titulo: string): ColumnaHoja => ({ titulo, tipo: 'fecha' })
+const dinero = (titulo: string): ColumnaTabla => ({ titulo, tipo: 'dinero', total: true })
+const texto = (titulo: string): ColumnaTabla => ({ titulo, tipo: 'texto' })
+const fecha = (titulo: string): ColumnaTabla => ({ titulo, tipo: 'fecha' })
 
 /** Administrators only (spec 2 §6). */
-const COLUMNAS_ADMIN: ColumnaHoja[] = [dinero('Comisión POS'), dinero('Comisión Venta'), dinero('Neto')]
+const COLUMNAS_ADMIN: ColumnaTabla[] = [dinero('Comisión POS'), dinero('Comisión Venta'), dinero('Neto')]
 
-function hojaPagos(reporte: ReportePagos, esAdmin: boolean): HojaExcel {
-  const columnas: ColumnaHoja[] = [
+function hojaPagos(reporte: ReportePagos, esAdmin: boolean): HojaSpec<Celda[]> {
+  const columnas: ColumnaTabla[] = [
     fecha('Fecha'),
     texto('Cliente'),
     texto('Detalle'),
@@ -36,7 +37,7 @@ function hojaPagos(reporte: ReportePagos, esAdmin: boolean): HojaExcel {
     ...(esAdmin ? COLUMNAS_ADMIN : []),
   ]
   const filas = reporte.filas.map((f): Celda[] => [
-    formatFechaCorta(f.fecha),
+    diaCelda(f.fecha),
     f.cliente,
     f.detalle,
     f.tipo,
@@ -50,8 +51,8 @@ function hojaPagos(reporte: ReportePagos, esAdmin: boolean): HojaExcel {
   return hojaConTotal(HOJAS_REPORTE.pagos, columnas, filas)
 }
 
-function hojaPagosDetallada(reporte: ReportePagos, esAdmin: boolean): HojaExcel {
-  const columnas: ColumnaHoja[] = [
+function hojaPagosDetallada(reporte: ReportePagos, esAdmin: boolean): HojaSpec<Celda[]> {
+  const columnas: ColumnaTabla[] = [
     fecha('Fecha'),
     texto('Cliente'),
     texto('Ítem'),
@@ -65,7 +66,7 @@ function hojaPagosDetallada(reporte: ReportePagos, esAdmin: boolean): HojaExcel 
     ...(esAdmin ? COLUMNAS_ADMIN : []),
   ]
   const filas = reporte.detalle.map((d): Celda[] => [
-    formatFechaCorta(d.fecha),
+    diaCelda(d.fecha),
     d.cliente,
     d.item,
     d.tipo,
@@ -80,8 +81,8 @@ function hojaPagosDetallada(reporte: ReportePagos, esAdmin: boolean): HojaExcel 
   return hojaConTotal(HOJAS_REPORTE.pagos, columnas, filas)
 }
 
-function hojaAdelantos(adelantos: readonly FilaAdelanto[]): HojaExcel {
-  const columnas: ColumnaHoja[] = [
+function hojaAdelantos(adelantos: readonly FilaAdelanto[]): HojaSpec<Celda[]> {
+  const columnas: ColumnaTabla[] = [
     fecha('Fecha Cita'),
     texto('Cliente'),
     texto('Tratamiento'),
@@ -92,20 +93,20 @@ function hojaAdelantos(adelantos: readonly FilaAdelanto[]): HojaExcel {
     texto('Referencia'),
   ]
   const filas = adelantos.map((a): Celda[] => [
-    formatFechaCorta(a.fechaCita),
+    diaCelda(a.fechaCita),
     a.cliente,
     a.tratamiento,
     a.estado,
     soles(a.adelanto),
     a.metodo ?? '',
-    formatFechaCorta(a.fechaPago),
+    diaCelda(a.fechaPago),
     a.referencia ?? '',
   ])
   return hojaConTotal(HOJAS_REPORTE.adelantos, columnas, filas)
 }
 
-function hojaResumen(reporte: ReportePagos): HojaExcel {
-  const columnas: ColumnaHoja[] = [
+function hojaResumen(reporte: ReportePagos): HojaSpec<Celda[]> {
+  const columnas: ColumnaTabla[] = [
     fecha('Fecha'),
     { titulo: 'Pagos', tipo: 'entero', total: true },
     dinero('Monto Bruto'),
@@ -113,7 +114,7 @@ function hojaResumen(reporte: ReportePagos): HojaExcel {
     dinero('Comisión Venta'),
     dinero('Neto'),
   ]
-  const filas = reporte.resumenDiario.map((d): Celda[] => [formatFechaCorta(d.fecha), d.pagos, soles(d.bruto), soles(d.comisionPos), soles(d.comisionVenta), soles(d.neto)])
+  const filas = reporte.resumenDiario.map((d): Celda[] => [diaCelda(d.fecha), d.pagos, soles(d.bruto), soles(d.comisionPos), soles(d.comisionVenta), soles(d.neto)])
   return hojaConTotal(HOJAS_REPORTE.resumen, columnas, filas)
 }
 
@@ -122,7 +123,7 @@ function hojaResumen(reporte: ReportePagos): HojaExcel {
  * Pendientes', then — administrators only — 'Resumen Diario'. Staff get no commission
  * or net column anywhere.
  */
-export function hojasReportePagos(p: { reporte: ReportePagos; adelantos: readonly FilaAdelanto[]; detallado: boolean; esAdmin: boolean }): HojaExcel[] {
+export function hojasReportePagos(p: { reporte: ReportePagos; adelantos: readonly FilaAdelanto[]; detallado: boolean; esAdmin: boolean }): HojaSpec<Celda[]>[] {
   const hojas = [p.detallado ? hojaPagosDetallada(p.reporte, p.esAdmin) : hojaPagos(p.reporte, p.esAdmin), hojaAdelantos(p.adelantos)]
   if (p.esAdmin) hojas.push(hojaResumen(p.reporte))
   return hojas

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { filaTotal, hojaConTotal, soles, type ColumnaHoja } from './tabla-excel.ts'
+import { celdas } from './hoja-excel.ts'
+import { filaTotal, hojaConTotal, soles, type ColumnaTabla } from './tabla-excel.ts'
 
-const columnas: ColumnaHoja[] = [
+const columnas: ColumnaTabla[] = [
   { titulo: 'Fecha', tipo: 'fecha' },
   { titulo: 'Cliente', tipo: 'texto' },
   { titulo: 'Cantidad', tipo: 'entero', total: true },
@@ -12,9 +13,9 @@ const columnas: ColumnaHoja[] = [
 describe('filaTotal', () => {
   it('sums the marked columns, money without float drift', () => {
     const filas = [
-      ['23/11/2026', 'Rosa', 1, 0.1, 0.1],
-      ['24/11/2026', 'Ana', 2, 0.2, 0.2],
-      ['24/11/2026', 'Luis', null, null, null],
+      ['2026-11-23', 'Rosa', 1, 0.1, 0.1],
+      ['2026-11-24', 'Ana', 2, 0.2, 0.2],
+      ['2026-11-24', 'Luis', null, null, null],
     ]
     expect(filaTotal(columnas, filas)).toEqual(['Total', null, 3, null, 0.3])
   })
@@ -25,8 +26,21 @@ describe('filaTotal', () => {
 })
 
 describe('hojaConTotal', () => {
-  it('appends the total row', () => {
-    const h = hojaConTotal('Pagos', columnas, [['23/11/2026', 'Rosa', 1, soles(4000), soles(4000)]])
-    expect(h).toEqual({ nombre: 'Pagos', columnas, filas: [['23/11/2026', 'Rosa', 1, 40, 40], ['Total', null, 1, null, 40]] })
+  const h = hojaConTotal('Pagos', columnas, [['2026-11-23', 'Rosa', 1, soles(4000), soles(4000)]])
+
+  it('is the back office sheet shape: headers, formats by type, the rows and the total as footer', () => {
+    expect(h.name).toBe('Pagos')
+    expect(h.columns.map((c) => [c.header, c.format])).toEqual([
+      ['Fecha', 'date'],
+      ['Cliente', 'text'],
+      ['Cantidad', 'integer'],
+      ['Precio', 'money'],
+      ['Monto', 'money'],
+    ])
+    expect(celdas(h)).toEqual([
+      ['Fecha', 'Cliente', 'Cantidad', 'Precio', 'Monto'],
+      ['2026-11-23', 'Rosa', 1, 40, 40],
+      ['Total', null, 1, null, 40],
+    ])
   })
 })

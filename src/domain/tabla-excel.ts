@@ -1,15 +1,17 @@
 /**
- * A spreadsheet sheet as plain data: the report rules decide rows and columns here; the
- * xlsx wrapper in src/lib/excel writes the file. Exports carry numbers as numbers (money
- * cells formatted 0.00) and dates as dd/mm/yyyy (docs/spec/3-product-decisions.md
- * "Money, names, formats").
+ * Report tables as sheets: the report rules list columns by type and rows as arrays of
+ * cells, and get the one sheet shape of the back office (hoja-excel.ts, which the xlsx
+ * wrapper writes as it is) with a closing 'Total' row. Money cells are soles numbers
+ * (0.00), dates 'YYYY-MM-DD' written as dd/mm/yyyy date cells
+ * (docs/spec/3-product-decisions.md "Money, names, formats").
  */
 import { centimosASoles } from './money.ts'
+import type { FormatoCelda, HojaSpec } from './hoja-excel.ts'
 
-/** 'dinero': soles with two decimals; 'entero': counts and units; 'fecha': dd/mm/yyyy text. */
+/** 'dinero': soles with two decimals; 'entero': counts and units; 'fecha': a date cell. */
 export type TipoColumna = 'texto' | 'fecha' | 'dinero' | 'entero'
 
-export interface ColumnaHoja {
+export interface ColumnaTabla {
   titulo: string
   tipo: TipoColumna
   /** Summed in the sheet's 'Total' row. */
@@ -18,21 +20,19 @@ export interface ColumnaHoja {
 
 export type Celda = string | number | null
 
-export interface HojaExcel {
-  /** At most 31 characters (an Excel limit). */
-  nombre: string
-  columnas: ColumnaHoja[]
-  filas: Celda[][]
-}
-
 /** Céntimos → the soles number a money cell holds. */
 export const soles = centimosASoles
+
+/** A date or timestamp → the 'YYYY-MM-DD' a date cell holds (empty when missing). */
+export const diaCelda = (iso: string | null | undefined): Celda => (iso ? iso.slice(0, 10) : null)
+
+const FORMATO: Record<TipoColumna, FormatoCelda> = { texto: 'text', fecha: 'date', dinero: 'money', entero: 'integer' }
 
 /**
  * The closing row: `etiqueta` in the first column and, under every column marked
  * `total`, the sum of the rows (money summed in céntimos, so no float drift).
  */
-export function filaTotal(columnas: readonly ColumnaHoja[], filas: readonly Celda[][], etiqueta = 'Total'): Celda[] {
+export function filaTotal(columnas: readonly ColumnaTabla[], filas: readonly Celda[][], etiqueta = 'Total'): Celda[] {
   return columnas.map((c, i) => {
     if (i === 0) return etiqueta
     if (!c.total) return null
@@ -45,7 +45,12 @@ export function filaTotal(columnas: readonly ColumnaHoja[], filas: readonly Celd
   })
 }
 
-/** A sheet whose last row is the total of the others. */
-export function hojaConTotal(nombre: string, columnas: ColumnaHoja[], filas: Celda[][]): HojaExcel {
-  return { nombre, columnas, filas: [...filas, filaTotal(columnas, filas)] }
+/** A sheet of these rows whose footer is their total. */
+export function hojaConTotal(nombre: string, columnas: readonly ColumnaTabla[], filas: Celda[][]): HojaSpec<Celda[]> {
+  return {
+    name: nombre,
+    columns: columnas.map((c, i) => ({ header: c.titulo, format: FORMATO[c.tipo], value: (fila: Celda[]) => fila[i] })),
+    rows: filas,
+    footer: [filaTotal(columnas, filas)],
+  }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CitaReporte, PagoReporte, TratamientoComision } from './comisiones.ts'
 import type { FiltrosReporte } from './reporte-pagos.ts'
+import { celdas } from './hoja-excel.ts'
 import { MENSAJE_SIN_VENTAS_PRODUCTOS, hojaVentasProductos, nombreArchivoVentasProductos, ventasDeProductos } from './ventas-productos.ts'
 
 const MASAJE = 'aaaaaaaa-0000-4000-8000-000000000001'
@@ -57,17 +58,17 @@ describe('ventasDeProductos', () => {
 describe('export', () => {
   it('sheet Ventas Productos: Fecha, Producto, Cantidad, Total and a total row', () => {
     const hoja = hojaVentasProductos(ventasDeProductos({ pagos, citas, catalogo }, todos))
-    expect(hoja.nombre).toBe('Ventas Productos')
-    expect(hoja.columnas.map((c) => [c.titulo, c.tipo])).toEqual([
-      ['Fecha', 'fecha'],
-      ['Producto', 'texto'],
-      ['Cantidad', 'entero'],
-      ['Total', 'dinero'],
+    expect(hoja.name).toBe('Ventas Productos')
+    expect(hoja.columns.map((c) => [c.header, c.format])).toEqual([
+      ['Fecha', 'date'],
+      ['Producto', 'text'],
+      ['Cantidad', 'integer'],
+      ['Total', 'money'],
     ])
-    expect(hoja.filas).toEqual([
-      ['23/11/2026', 'Aceite de Coco', 1, 25.5],
-      ['23/11/2026', 'Crema de Rosas', 3, 116],
-      ['24/11/2026', 'Crema de Rosas', 3, 120],
+    expect(celdas(hoja).slice(1)).toEqual([
+      ['2026-11-23', 'Aceite de Coco', 1, 25.5],
+      ['2026-11-23', 'Crema de Rosas', 3, 116],
+      ['2026-11-24', 'Crema de Rosas', 3, 120],
       ['Total', null, 7, 261.5],
     ])
   })

@@ -4,9 +4,10 @@
  * product item of the filtered payments counts: direct sales and products added to an
  * appointment's payment alike. Amounts are the items' price × quantity at sale time.
  */
-import { formatFechaCorta, peruMarcaArchivo } from './peru-time.ts'
+import { peruMarcaArchivo } from './peru-time.ts'
 import { importeItem, leerItems } from './items-pago.ts'
-import { hojaConTotal, soles, type HojaExcel } from './tabla-excel.ts'
+import type { HojaSpec } from './hoja-excel.ts'
+import { diaCelda, hojaConTotal, soles, type Celda } from './tabla-excel.ts'
 import type { TratamientoComision } from './comisiones.ts'
 import { compararTexto, pagosFiltrados, type DatosReporte, type FiltrosReporte } from './reporte-pagos.ts'
 
@@ -58,7 +59,7 @@ export function nombreArchivoVentasProductos(ahora: Date): string {
   return `reporte_ventas_productos_${peruMarcaArchivo(ahora)}.xlsx`
 }
 
-export function hojaVentasProductos(ventas: VentasProductos): HojaExcel {
+export function hojaVentasProductos(ventas: VentasProductos): HojaSpec<Celda[]> {
   return hojaConTotal(
     'Ventas Productos',
     [
@@ -67,6 +68,6 @@ export function hojaVentasProductos(ventas: VentasProductos): HojaExcel {
       { titulo: 'Cantidad', tipo: 'entero', total: true },
       { titulo: 'Total', tipo: 'dinero', total: true },
     ],
-    ventas.filas.map((f) => [formatFechaCorta(f.fecha), f.producto, f.cantidad, soles(f.importe)]),
+    ventas.filas.map((f) => [diaCelda(f.fecha), f.producto, f.cantidad, soles(f.importe)]),
   )
 }

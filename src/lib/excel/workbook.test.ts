@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as XLSX from 'xlsx'
+import { hojaConTotal } from '@/domain/tabla-excel.ts'
 import { buildWorkbook, excelDate, sheet } from './workbook.ts'
 
 interface Producto {
@@ -65,6 +66,27 @@ describe('excel workbook', () => {
     })
     const book = read(await buildWorkbook([stock, totales]))
     expect(book.SheetNames).toEqual(['Stock de Productos', 'Resumen'])
+  })
+
+  it("writes a report table of the domain as it is: date cells, money, the 'Total' row", async () => {
+    const ventas = hojaConTotal(
+      'Ventas Productos',
+      [
+        { titulo: 'Fecha', tipo: 'fecha' },
+        { titulo: 'Producto', tipo: 'texto' },
+        { titulo: 'Cantidad', tipo: 'entero', total: true },
+        { titulo: 'Total', tipo: 'dinero', total: true },
+      ],
+      [['2026-11-23', 'Crema de Rosas', 3, 116]],
+    )
+    const ws = read(await buildWorkbook([sheet(ventas)])).Sheets['Ventas Productos']!
+    const text = XLSX.utils.sheet_to_json<string[]>(ws, { header: 1, raw: false })
+    expect(text).toEqual([
+      ['Fecha', 'Producto', 'Cantidad', 'Total'],
+      ['23/11/2026', 'Crema de Rosas', '3', '116.00'],
+      ['Total', undefined, '3', '116.00'],
+    ])
+    expect(ws['A2']).toMatchObject({ t: 'n', z: 'dd/mm/yyyy' })
   })
 
   it('reports progress up to 1 on a long sheet', async () => {
