@@ -169,4 +169,30 @@ test.describe('inicio de sesión y reglas de sesión', () => {
     expect(await page.evaluate(() => localStorage.getItem('spa-lima-auth'))).toBeNull()
     await expect(toastRegion(page)).toBeVisible()
   })
+
+  test('un administrador degradado mientras está en una pantalla de administración sale con «Acceso Denegado»', async ({ page }) => {
+    await page.goto('/login')
+    const api = await backend(page)
+    const adminToken = await api.token(demo.admin)
+    const call = async (body: Record<string, unknown>) => {
+      const r = await page.request.post(`${api.url}/functions/v1/admin-users`, {
+        headers: { apikey: api.anon, authorization: `Bearer ${adminToken}` },
+        data: body,
+      })
+      expect(r.ok(), await r.text()).toBe(true)
+      return ((await r.json()) as { usuario: { id_usuario: string } }).usuario
+    }
+    const temporal = { email: `admin-temporal-${Date.now()}@spa.local`, password: 'temporal1234' }
+    const usuario = await call({ action: 'create', nombre: 'Admin Temporal', email: temporal.email, password: temporal.password, is_admin: true })
+
+    await signIn(page, temporal)
+    await page.goto('/control-citas/egresos')
+    await expect(page.getByRole('heading', { level: 1, name: 'Egresos' })).toBeVisible()
+
+    // Another administrator removes the role; the tablet learns it from the server.
+    await call({ action: 'update', id_usuario: usuario.id_usuario, is_admin: false })
+    await expect(page).toHaveURL(/\/control-citas$/, { timeout: 30_000 })
+    await expectToast(page, 'Acceso Denegado', 'Solo los administradores pueden acceder a esta sección.')
+    await expect(page.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('link', { name: /^Egresos/ })).toHaveCount(0)
+  })
 })
