@@ -94,7 +94,7 @@ export function ConfirmarReservaDialog({ reserva, store, hoy, onClose, onSave, o
           <div className={classes.formGrid}>
             {reserva && <Solicitud reserva={reserva} />}
             <div className={classes.full}>
-              <PacienteSelect pacientes={store.pacientes.rows} withAsterisk data-autofocus {...form.getInputProps('id_paciente')} />
+              <PacienteSelect pacientes={store.pacientes.rows} withAsterisk {...form.getInputProps('id_paciente')} />
               {!form.values.id_paciente && reserva && <CrearPaciente reserva={reserva} form={form} onCrearPaciente={onCrearPaciente} />}
             </div>
             <NativeSelect

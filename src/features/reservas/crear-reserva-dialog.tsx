@@ -48,7 +48,7 @@ export function CrearReservaDialog({ opened, pacientes, tratamientos, hoy, onClo
     >
       {(form) => (
         <div className={classes.formGrid}>
-          <PacienteSelect className={classes.full} pacientes={pacientes} withAsterisk data-autofocus {...form.getInputProps('id_paciente')} />
+          <PacienteSelect className={classes.full} pacientes={pacientes} withAsterisk {...form.getInputProps('id_paciente')} />
           <NativeSelect
             className={classes.full}
             label="Tratamiento"

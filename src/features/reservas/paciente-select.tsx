@@ -1,6 +1,8 @@
 /**
  * The patient picker of the two dialogs: a searchable list over the device's patients
- * (thousands stay quick: at most 50 options are drawn while typing).
+ * (thousands stay quick: at most 50 options are drawn while typing). It is never the
+ * dialog's autofocus: a searchable select opens its list on focus, which would cover the
+ * dialog before staff touch it.
  */
 import { useMemo } from 'react'
 import { Select, type SelectProps } from '@mantine/core'
