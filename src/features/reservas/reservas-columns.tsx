@@ -10,7 +10,7 @@ export function reservaColumns(nombreTratamiento: (r: Reserva) => string): Colum
     {
       key: 'cliente',
       header: 'Cliente',
-      minWidth: 180,
+      minWidth: 150,
       sortValue: (r) => r.nombre_cliente,
       cell: (r) => (
         <>
@@ -25,10 +25,10 @@ export function reservaColumns(nombreTratamiento: (r: Reserva) => string): Colum
         </>
       ),
     },
-    { key: 'email', header: 'Email', minWidth: 160, sortValue: (r) => r.email_cliente, cell: (r) => r.email_cliente ?? '—' },
+    { key: 'email', header: 'Email', minWidth: 140, sortValue: (r) => r.email_cliente, cell: (r) => r.email_cliente ?? '—' },
     { key: 'telefono', header: 'Teléfono', nowrap: true, cell: (r) => r.telefono_cliente ?? '—' },
-    { key: 'tratamiento', header: 'Tratamiento', minWidth: 150, sortValue: nombreTratamiento, cell: nombreTratamiento },
-    { key: 'fecha', header: 'Fecha solicitada', minWidth: 150, sortValue: (r) => r.fecha_reserva, cell: (r) => fechaLargaDia(r.fecha_reserva) || r.fecha_reserva },
+    { key: 'tratamiento', header: 'Tratamiento', minWidth: 120, sortValue: nombreTratamiento, cell: nombreTratamiento },
+    { key: 'fecha', header: 'Fecha solicitada', minWidth: 130, sortValue: (r) => r.fecha_reserva, cell: (r) => fechaLargaDia(r.fecha_reserva) || r.fecha_reserva },
     {
       key: 'hora',
       header: 'Hora solicitada',

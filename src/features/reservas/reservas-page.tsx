@@ -147,7 +147,8 @@ export function ReservasPage({ store }: { store: ReservasStore }) {
             rowName={(r) => r.nombre_cliente}
             page={page}
             onPageChange={setPage}
-            minWidth={900}
+            // The six columns fit a portrait tablet (820 px) by wrapping, so date and time stay in view.
+            minWidth={760}
             actions={(r) => {
               const a = accionesReserva(r.estado_reserva)
               return [
