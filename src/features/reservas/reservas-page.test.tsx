@@ -81,12 +81,12 @@ interface Logs {
   pacientes: MemoryWrite[]
 }
 
-async function open({ rows = [sofia, pedro, ana, confirmada], url = '/control-citas/reservas' }: { rows?: Reserva[]; url?: string } = {}) {
+async function open({ rows = [sofia, pedro, ana, confirmada], url = '/control-citas/reservas', failWith }: { rows?: Reserva[]; url?: string; failWith?: Error } = {}) {
   const logs: Logs = { reservas: [], citas: [], pacientes: [] }
   function Harness() {
     const store = {
-      reservas: useMemoryCollection<'tb_reservas', Reserva>('tb_reservas', rows, { log: logs.reservas }),
-      citas: useMemoryCollection<'tb_citas', CitaReserva>('tb_citas', citasIniciales, { log: logs.citas }),
+      reservas: useMemoryCollection<'tb_reservas', Reserva>('tb_reservas', rows, { log: logs.reservas, failWith }),
+      citas: useMemoryCollection<'tb_citas', CitaReserva>('tb_citas', citasIniciales, { log: logs.citas, failWith }),
       pacientes: useMemoryCollection<'tb_pacientes', PacienteCita>('tb_pacientes', pacientes, { log: logs.pacientes }),
       especialistas: [lucia, inactiva],
       tratamientos,
@@ -193,6 +193,16 @@ describe('Reservas', () => {
     expect(rowOf('Sofía Vargas')).toHaveTextContent('Cancelada')
     // Cancelled ones go after the pending ones.
     expect(clientNames()).toEqual(['Pedro Salas', 'Ana Torres', 'Sofía Vargas'])
+  })
+
+  it("says so when the device cannot write, and the request stays as it was", async () => {
+    const { user, logs } = await open({ failWith: new Error('disco lleno') })
+    await user.click(await action(user, 'Sofía Vargas', 'Cancelar'))
+    const confirm = await screen.findByRole('dialog', { name: '¿Cancelar solicitud de reserva?' })
+    await user.click(within(confirm).getByRole('button', { name: 'Cancelar solicitud' }))
+    await waitFor(() => expect(toastNow()).toMatchObject({ title: 'Error', description: 'No se pudo cancelar la reserva.', variant: 'destructive' }))
+    expect(logs.reservas).toEqual([])
+    expect(rowOf('Sofía Vargas')).not.toHaveTextContent('Cancelada')
   })
 
   it('deletes a cancelled request after the confirmation', async () => {
