@@ -17,6 +17,7 @@ import { Route as ControlCitasSeccionRouteImport } from './routes/control-citas/
 import { Route as ControlCitasEspecialistasRouteImport } from './routes/control-citas/especialistas'
 import { Route as ControlCitasHorariosRouteImport } from './routes/control-citas/horarios'
 import { Route as ControlCitasPacientesRouteImport } from './routes/control-citas/pacientes'
+import { Route as ControlCitasReservasRouteImport } from './routes/control-citas/reservas'
 import { Route as ControlCitasSincronizacionRouteImport } from './routes/control-citas/sincronizacion'
 import { Route as ControlCitasTratamientosRouteImport } from './routes/control-citas/tratamientos'
 
@@ -61,6 +62,11 @@ const ControlCitasPacientesRoute = ControlCitasPacientesRouteImport.update({
   path: '/pacientes',
   getParentRoute: () => ControlCitasRoute,
 } as any)
+const ControlCitasReservasRoute = ControlCitasReservasRouteImport.update({
+  id: '/reservas',
+  path: '/reservas',
+  getParentRoute: () => ControlCitasRoute,
+} as any)
 const ControlCitasSincronizacionRoute =
   ControlCitasSincronizacionRouteImport.update({
     id: '/sincronizacion',
@@ -82,6 +88,7 @@ export interface FileRoutesByFullPath {
   '/control-citas/especialistas': typeof ControlCitasEspecialistasRoute
   '/control-citas/horarios': typeof ControlCitasHorariosRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
+  '/control-citas/reservas': typeof ControlCitasReservasRoute
   '/control-citas/sincronizacion': typeof ControlCitasSincronizacionRoute
   '/control-citas/tratamientos': typeof ControlCitasTratamientosRoute
   '/control-citas/': typeof ControlCitasIndexRoute
@@ -93,6 +100,7 @@ export interface FileRoutesByTo {
   '/control-citas/especialistas': typeof ControlCitasEspecialistasRoute
   '/control-citas/horarios': typeof ControlCitasHorariosRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
+  '/control-citas/reservas': typeof ControlCitasReservasRoute
   '/control-citas/sincronizacion': typeof ControlCitasSincronizacionRoute
   '/control-citas/tratamientos': typeof ControlCitasTratamientosRoute
   '/control-citas': typeof ControlCitasIndexRoute
@@ -106,6 +114,7 @@ export interface FileRoutesById {
   '/control-citas/especialistas': typeof ControlCitasEspecialistasRoute
   '/control-citas/horarios': typeof ControlCitasHorariosRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
+  '/control-citas/reservas': typeof ControlCitasReservasRoute
   '/control-citas/sincronizacion': typeof ControlCitasSincronizacionRoute
   '/control-citas/tratamientos': typeof ControlCitasTratamientosRoute
   '/control-citas/': typeof ControlCitasIndexRoute
@@ -120,6 +129,7 @@ export interface FileRouteTypes {
     | '/control-citas/especialistas'
     | '/control-citas/horarios'
     | '/control-citas/pacientes'
+    | '/control-citas/reservas'
     | '/control-citas/sincronizacion'
     | '/control-citas/tratamientos'
     | '/control-citas/'
@@ -131,6 +141,7 @@ export interface FileRouteTypes {
     | '/control-citas/especialistas'
     | '/control-citas/horarios'
     | '/control-citas/pacientes'
+    | '/control-citas/reservas'
     | '/control-citas/sincronizacion'
     | '/control-citas/tratamientos'
     | '/control-citas'
@@ -143,6 +154,7 @@ export interface FileRouteTypes {
     | '/control-citas/especialistas'
     | '/control-citas/horarios'
     | '/control-citas/pacientes'
+    | '/control-citas/reservas'
     | '/control-citas/sincronizacion'
     | '/control-citas/tratamientos'
     | '/control-citas/'
@@ -212,6 +224,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ControlCitasPacientesRouteImport
       parentRoute: typeof ControlCitasRoute
     }
+    '/control-citas/reservas': {
+      id: '/control-citas/reservas'
+      path: '/reservas'
+      fullPath: '/control-citas/reservas'
+      preLoaderRoute: typeof ControlCitasReservasRouteImport
+      parentRoute: typeof ControlCitasRoute
+    }
     '/control-citas/sincronizacion': {
       id: '/control-citas/sincronizacion'
       path: '/sincronizacion'
@@ -234,6 +253,7 @@ interface ControlCitasRouteChildren {
   ControlCitasEspecialistasRoute: typeof ControlCitasEspecialistasRoute
   ControlCitasHorariosRoute: typeof ControlCitasHorariosRoute
   ControlCitasPacientesRoute: typeof ControlCitasPacientesRoute
+  ControlCitasReservasRoute: typeof ControlCitasReservasRoute
   ControlCitasSincronizacionRoute: typeof ControlCitasSincronizacionRoute
   ControlCitasTratamientosRoute: typeof ControlCitasTratamientosRoute
   ControlCitasIndexRoute: typeof ControlCitasIndexRoute
@@ -244,6 +264,7 @@ const ControlCitasRouteChildren: ControlCitasRouteChildren = {
   ControlCitasEspecialistasRoute: ControlCitasEspecialistasRoute,
   ControlCitasHorariosRoute: ControlCitasHorariosRoute,
   ControlCitasPacientesRoute: ControlCitasPacientesRoute,
+  ControlCitasReservasRoute: ControlCitasReservasRoute,
   ControlCitasSincronizacionRoute: ControlCitasSincronizacionRoute,
   ControlCitasTratamientosRoute: ControlCitasTratamientosRoute,
   ControlCitasIndexRoute: ControlCitasIndexRoute,

@@ -4,6 +4,7 @@ import {
   cancelarReservaPatch,
   emptyCrearReservaForm,
   listaReservas,
+  pacienteParaReserva,
   reservaDesdeFormulario,
   tratamientosReservables,
   type CitaDeReserva,
@@ -168,5 +169,26 @@ describe('reservaDesdeFormulario', () => {
     [{ id_tratamiento: 'tra-3' }, 'El tratamiento seleccionado no está disponible.', 'id_tratamiento'],
   ] as const)('%j → %s', (cambio, mensaje, campo) => {
     expect(reservaDesdeFormulario(form(cambio), ctx)).toEqual({ ok: false, mensaje, campo })
+  })
+})
+
+describe('pacienteParaReserva', () => {
+  const contacto = { nombre_cliente: '  Sofía  Vargas Quispe ', email_cliente: ' Sofia@Gmail.com ', telefono_cliente: ' 987654321 ' }
+
+  it('reuses the live patient with the request’s e-mail, whatever its case', () => {
+    const sofia = { id_paciente: 'p1', email: 'sofia@gmail.com' }
+    expect(pacienteParaReserva(contacto, [{ id_paciente: 'p0', email: null }, sofia])).toEqual({ existente: sofia })
+  })
+
+  it('otherwise builds one: first word nombre, the rest apellido, e-mail lowercased', () => {
+    expect(pacienteParaReserva(contacto, [{ email: 'otra@gmail.com' }])).toEqual({
+      nuevo: { nombre: 'Sofía', apellido: 'Vargas Quispe', email: 'sofia@gmail.com', telefono: '987654321' },
+    })
+  })
+
+  it('a one-word name is the nombre; a bad or empty e-mail and phone are left out', () => {
+    expect(pacienteParaReserva({ nombre_cliente: 'Rosa', email_cliente: 'rosa@', telefono_cliente: ' ' }, [{ email: 'rosa@' }])).toEqual({
+      nuevo: { nombre: 'Rosa', apellido: '', email: null, telefono: null },
+    })
   })
 })

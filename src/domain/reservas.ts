@@ -203,3 +203,38 @@ export function reservaDesdeFormulario(
     },
   }
 }
+
+// ---------------------------------------------------------------------------------
+// Patient for 'Confirmar Cita y Solicitar Adelanto'
+
+export interface ReservaContacto {
+  nombre_cliente: string
+  email_cliente: string | null
+  telefono_cliente: string | null
+}
+
+/** The tb_pacientes columns a patient created from a request gets. */
+export interface PacienteDeReserva {
+  nombre: string
+  apellido: string
+  email: string | null
+  telefono: string | null
+}
+
+export type PacienteParaReserva<P> = { existente: P } | { nuevo: PacienteDeReserva }
+
+/**
+ * The patient a request's client becomes when staff create one on the spot (issue text;
+ * spec 2 is silent on how): the live patient with the request's e-mail when there is one
+ * (tb_pacientes' e-mail is unique), else a new one from the request's name — its first
+ * word as nombre, the rest as apellido (tb_pacientes needs only one of them), the e-mail
+ * lowercased and left out when it is not an e-mail, the phone as given.
+ */
+export function pacienteParaReserva<P extends Pick<PacienteCita, 'email'>>(reserva: ReservaContacto, pacientes: readonly P[]): PacienteParaReserva<P> {
+  const raw = emptyToNull(reserva.email_cliente)
+  const email = raw && isEmail(raw) ? raw.toLowerCase() : null
+  const existente = email ? pacientes.find((p) => fold(p.email) === fold(email)) : undefined
+  if (existente) return { existente }
+  const [nombre = '', ...resto] = reserva.nombre_cliente.trim().split(/\s+/)
+  return { nuevo: { nombre, apellido: resto.join(' '), email, telefono: emptyToNull(reserva.telefono_cliente) } }
+}

@@ -1,0 +1,201 @@
+/**
+ * 'Confirmar Cita y Solicitar Adelanto' (spec 2 §2.4, §5, §8, §9; docs/decisions/0008-agenda.md):
+ * the request becomes a cita in 'Pendiente de Pago'. The start times are the specialist's
+ * free slots computed on the device (works offline); the patient is picked from the
+ * device's patients or created on the spot from the request's contact data.
+ */
+import { useMemo, useState } from 'react'
+import { Button, NativeSelect, TextInput, Textarea } from '@mantine/core'
+import { IconUserPlus } from '@tabler/icons-react'
+import { fechaLargaDia, formatHoraTexto } from '@/domain/agenda-format.ts'
+import { duracionTratamiento, slotsAgenda, type SlotsAgenda } from '@/domain/agenda-slots.ts'
+import { cambiarFechaConfirmacion, citaDesdeReserva, confirmarReservaFormInicial, type CitaNueva, type ConfirmarReservaForm } from '@/domain/cita-forms.ts'
+import { metodosDePago } from '@/domain/formas-pago.ts'
+import { peruMinutesOfDay } from '@/domain/peru-time.ts'
+import { RESERVA_MENSAJES } from '@/domain/reservas.ts'
+import { toast } from '@/lib/toast/toast-store.ts'
+import { FormDialog, type DialogForm, type FieldErrors } from '@/lib/ui/form-dialog.tsx'
+import { MoneyInput } from '@/lib/ui/money-input.tsx'
+import classes from '@/lib/ui/page.module.css'
+import notice from '@/lib/ui/notice.module.css'
+import { PacienteSelect } from './paciente-select.tsx'
+import type { Reserva, ReservasStore } from './reservas-store.ts'
+
+export interface ConfirmarReservaDialogProps {
+  reserva: Reserva | null
+  store: ReservasStore
+  /** Peru's today. */
+  hoy: string
+  onClose: () => void
+  onSave: (cita: CitaNueva) => Promise<void>
+  /** Creates (or finds) the request's client as a patient; resolves to its id, or null when it failed. */
+  onCrearPaciente: (reserva: Reserva) => Promise<string | null>
+}
+
+/** @mantine/form wants an indexable type; the domain's interface as a mapped type is one. */
+type Form = { [K in keyof ConfirmarReservaForm]: ConfirmarReservaForm[K] }
+
+const spanish = new Intl.Collator('es', { sensitivity: 'base' })
+
+export function ConfirmarReservaDialog({ reserva, store, hoy, onClose, onSave, onCrearPaciente }: ConfirmarReservaDialogProps) {
+  const tratamiento = useMemo(() => store.tratamientos.find((t) => t.id_tratamiento === reserva?.id_tratamiento) ?? null, [store.tratamientos, reserva])
+  // Staff book with active specialists only (docs/decisions/0008-agenda.md, "Slots").
+  const especialistas = useMemo(
+    () => store.especialistas.filter((e) => e.activo).sort((a, b) => spanish.compare(a.apellido, b.apellido) || spanish.compare(a.nombre, b.nombre)),
+    [store.especialistas],
+  )
+  const metodos = useMemo(() => metodosDePago(store.formasPago, 'selector'), [store.formasPago])
+
+  /** Docs/decisions/0008: only that day's citas, and 'now' in Peru so a started time is not offered. */
+  const slotsPara = (idEspecialista: string, fecha: string): SlotsAgenda | null => {
+    if (!idEspecialista || !fecha) return null
+    return slotsAgenda({
+      fecha,
+      especialista: store.especialistas.find((e) => e.id_especialista === idEspecialista),
+      horarios: store.horarios,
+      citas: store.citas.rows.filter((c) => c.fecha_cita.slice(0, 10) === fecha),
+      duracion: duracionTratamiento(tratamiento),
+      ahora: { hoy, minutos: peruMinutesOfDay() },
+    })
+  }
+  const horasDe = (s: SlotsAgenda | null) => (s?.ok ? s.slots.map((x) => x.hora_inicio) : [])
+
+  const contexto = (v: ConfirmarReservaForm) => ({
+    reserva: reserva!,
+    pacientes: store.pacientes.rows,
+    especialistas,
+    tratamiento,
+    horasDisponibles: horasDe(slotsPara(v.id_especialista, v.fecha)),
+    hoy,
+  })
+  const validate = (v: Form): FieldErrors<Form> => {
+    const r = citaDesdeReserva(v, contexto(v))
+    return r.ok ? {} : { [r.campo]: r.mensaje }
+  }
+
+  return (
+    <FormDialog<Form>
+      title={RESERVA_MENSAJES.tituloConfirmar}
+      // Read once, when the form mounts for this request (FormDialog keys it by formKey).
+      values={reserva ? confirmarReservaFormInicial(reserva, store.pacientes.rows, hoy) : null}
+      formKey={reserva?.id_reserva}
+      validate={validate}
+      onInvalid={(errors) => toast({ title: 'Error', description: Object.values(errors)[0], variant: 'destructive' })}
+      onSubmit={async (values) => {
+        const r = citaDesdeReserva(values, contexto(values))
+        if (r.ok) await onSave(r.valor)
+      }}
+      onClose={onClose}
+      submitLabel="Confirmar Cita"
+    >
+      {(form) => {
+        const slots = slotsPara(form.values.id_especialista, form.values.fecha)
+        return (
+          <div className={classes.formGrid}>
+            {reserva && <Solicitud reserva={reserva} />}
+            <div className={classes.full}>
+              <PacienteSelect pacientes={store.pacientes.rows} withAsterisk {...form.getInputProps('id_paciente')} />
+              {!form.values.id_paciente && reserva && <CrearPaciente reserva={reserva} form={form} onCrearPaciente={onCrearPaciente} />}
+            </div>
+            <NativeSelect
+              label="Especialista"
+              withAsterisk
+              data={[
+                { value: '', label: 'Selecciona un especialista' },
+                ...especialistas.map((e) => ({ value: e.id_especialista, label: `${e.nombre} ${e.apellido} — ${e.especialidad}` })),
+              ]}
+              {...form.getInputProps('id_especialista')}
+              onChange={(e) => {
+                const id = e.currentTarget.value
+                // Keep the chosen (or requested) time when the new specialist is free then.
+                const hora = horasDe(slotsPara(id, form.values.fecha)).includes(form.values.hora_inicio) ? form.values.hora_inicio : ''
+                form.setValues({ id_especialista: id, hora_inicio: hora })
+              }}
+            />
+            <TextInput
+              label="Fecha de la cita"
+              type="date"
+              withAsterisk
+              min={hoy}
+              {...form.getInputProps('fecha')}
+              onChange={(e) => form.setValues(cambiarFechaConfirmacion(form.values, e.currentTarget.value, hoy))}
+            />
+            <NativeSelect
+              className={classes.full}
+              label="Hora de inicio"
+              withAsterisk
+              disabled={!slots?.ok}
+              description={slots === null ? 'Elige el especialista y la fecha para ver las horas libres.' : undefined}
+              data={[{ value: '', label: 'Selecciona una hora' }, ...(slots?.ok ? slots.slots.map((s) => ({ value: s.hora_inicio, label: s.etiqueta })) : [])]}
+              {...form.getInputProps('hora_inicio')}
+              value={slots?.ok && horasDe(slots).includes(form.values.hora_inicio) ? form.values.hora_inicio : ''}
+              error={form.errors.hora_inicio ?? (slots && !slots.ok ? slots.mensaje : undefined)}
+            />
+            <MoneyInput
+              label="Monto del adelanto"
+              {...form.getInputProps('monto_adelanto')}
+              onChange={(v) => form.setFieldValue('monto_adelanto', v === '' ? '' : String(v))}
+            />
+            <NativeSelect
+              label="Método de pago del adelanto"
+              data={[{ value: '', label: 'Selecciona un método' }, ...metodos.metodos.map((m) => m.descripcion)]}
+              {...form.getInputProps('metodo_pago_adelanto')}
+            />
+            {metodos.aviso && (
+              <p className={`${notice.notice} ${classes.full}`} role="note">
+                {metodos.aviso}
+              </p>
+            )}
+            <TextInput label="Referencia del pago" maxLength={120} autoComplete="off" {...form.getInputProps('referencia_pago_adelanto')} />
+            <TextInput label="Fecha de pago del adelanto" type="date" max={hoy} {...form.getInputProps('fecha_pago_adelanto')} />
+            <Textarea className={classes.full} label="Notas internas" autosize minRows={2} maxRows={5} maxLength={1000} {...form.getInputProps('notas_internas')} />
+          </div>
+        )
+      }}
+    </FormDialog>
+  )
+}
+
+/** What the client asked for, so staff confirm with the request in view. */
+function Solicitud({ reserva }: { reserva: Reserva }) {
+  const contacto = [reserva.email_cliente, reserva.telefono_cliente].filter(Boolean).join(' · ')
+  return (
+    <div className={classes.full} aria-label="Solicitud" role="group">
+      <strong>{reserva.nombre_cliente}</strong>
+      {contacto && <> · {contacto}</>}
+      <br />
+      {reserva.nombre_tratamiento ?? 'Tratamiento'} — pidió el {fechaLargaDia(reserva.fecha_reserva) || reserva.fecha_reserva}
+      {reserva.hora_reserva && ` a las ${formatHoraTexto(reserva.hora_reserva) || reserva.hora_reserva}`}
+      {reserva.mensaje_adicional && (
+        <>
+          <br />
+          <em>«{reserva.mensaje_adicional}»</em>
+        </>
+      )}
+    </div>
+  )
+}
+
+function CrearPaciente({ reserva, form, onCrearPaciente }: { reserva: Reserva; form: DialogForm<Form>; onCrearPaciente: ConfirmarReservaDialogProps['onCrearPaciente'] }) {
+  const [busy, setBusy] = useState(false)
+  return (
+    <Button
+      mt="xs"
+      variant="light"
+      size="sm"
+      leftSection={<IconUserPlus size={16} aria-hidden />}
+      loading={busy}
+      onClick={async () => {
+        setBusy(true)
+        try {
+          const id = await onCrearPaciente(reserva)
+          if (id) form.setFieldValue('id_paciente', id)
+        } finally {
+          setBusy(false)
+        }
+      }}
+    >
+      Registrar paciente con los datos de la solicitud
+    </Button>
+  )
+}
