@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/fixtures.ts'
 import { backend, demo, expectAccessible, expectToast, screenshot, signIn, toastRegion, viewports } from './support/app.ts'
 
 test.describe('inicio de sesión y reglas de sesión', () => {
