@@ -14,6 +14,7 @@ import { Route as ControlCitasRouteImport } from './routes/control-citas'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as ControlCitasIndexRouteImport } from './routes/control-citas/index'
 import { Route as ControlCitasSeccionRouteImport } from './routes/control-citas/$seccion'
+import { Route as ControlCitasCompraProductosRouteImport } from './routes/control-citas/compra-productos'
 import { Route as ControlCitasEspecialistasRouteImport } from './routes/control-citas/especialistas'
 import { Route as ControlCitasHorariosRouteImport } from './routes/control-citas/horarios'
 import { Route as ControlCitasPacientesRouteImport } from './routes/control-citas/pacientes'
@@ -45,6 +46,12 @@ const ControlCitasSeccionRoute = ControlCitasSeccionRouteImport.update({
   path: '/$seccion',
   getParentRoute: () => ControlCitasRoute,
 } as any)
+const ControlCitasCompraProductosRoute =
+  ControlCitasCompraProductosRouteImport.update({
+    id: '/compra-productos',
+    path: '/compra-productos',
+    getParentRoute: () => ControlCitasRoute,
+  } as any)
 const ControlCitasEspecialistasRoute =
   ControlCitasEspecialistasRouteImport.update({
     id: '/especialistas',
@@ -79,6 +86,7 @@ export interface FileRoutesByFullPath {
   '/control-citas': typeof ControlCitasRouteWithChildren
   '/login': typeof LoginRoute
   '/control-citas/$seccion': typeof ControlCitasSeccionRoute
+  '/control-citas/compra-productos': typeof ControlCitasCompraProductosRoute
   '/control-citas/especialistas': typeof ControlCitasEspecialistasRoute
   '/control-citas/horarios': typeof ControlCitasHorariosRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
@@ -90,6 +98,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
   '/control-citas/$seccion': typeof ControlCitasSeccionRoute
+  '/control-citas/compra-productos': typeof ControlCitasCompraProductosRoute
   '/control-citas/especialistas': typeof ControlCitasEspecialistasRoute
   '/control-citas/horarios': typeof ControlCitasHorariosRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
@@ -103,6 +112,7 @@ export interface FileRoutesById {
   '/control-citas': typeof ControlCitasRouteWithChildren
   '/login': typeof LoginRoute
   '/control-citas/$seccion': typeof ControlCitasSeccionRoute
+  '/control-citas/compra-productos': typeof ControlCitasCompraProductosRoute
   '/control-citas/especialistas': typeof ControlCitasEspecialistasRoute
   '/control-citas/horarios': typeof ControlCitasHorariosRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
@@ -117,6 +127,7 @@ export interface FileRouteTypes {
     | '/control-citas'
     | '/login'
     | '/control-citas/$seccion'
+    | '/control-citas/compra-productos'
     | '/control-citas/especialistas'
     | '/control-citas/horarios'
     | '/control-citas/pacientes'
@@ -128,6 +139,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/control-citas/$seccion'
+    | '/control-citas/compra-productos'
     | '/control-citas/especialistas'
     | '/control-citas/horarios'
     | '/control-citas/pacientes'
@@ -140,6 +152,7 @@ export interface FileRouteTypes {
     | '/control-citas'
     | '/login'
     | '/control-citas/$seccion'
+    | '/control-citas/compra-productos'
     | '/control-citas/especialistas'
     | '/control-citas/horarios'
     | '/control-citas/pacientes'
@@ -191,6 +204,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ControlCitasSeccionRouteImport
       parentRoute: typeof ControlCitasRoute
     }
+    '/control-citas/compra-productos': {
+      id: '/control-citas/compra-productos'
+      path: '/compra-productos'
+      fullPath: '/control-citas/compra-productos'
+      preLoaderRoute: typeof ControlCitasCompraProductosRouteImport
+      parentRoute: typeof ControlCitasRoute
+    }
     '/control-citas/especialistas': {
       id: '/control-citas/especialistas'
       path: '/especialistas'
@@ -231,6 +251,7 @@ declare module '@tanstack/react-router' {
 
 interface ControlCitasRouteChildren {
   ControlCitasSeccionRoute: typeof ControlCitasSeccionRoute
+  ControlCitasCompraProductosRoute: typeof ControlCitasCompraProductosRoute
   ControlCitasEspecialistasRoute: typeof ControlCitasEspecialistasRoute
   ControlCitasHorariosRoute: typeof ControlCitasHorariosRoute
   ControlCitasPacientesRoute: typeof ControlCitasPacientesRoute
@@ -241,6 +262,7 @@ interface ControlCitasRouteChildren {
 
 const ControlCitasRouteChildren: ControlCitasRouteChildren = {
   ControlCitasSeccionRoute: ControlCitasSeccionRoute,
+  ControlCitasCompraProductosRoute: ControlCitasCompraProductosRoute,
   ControlCitasEspecialistasRoute: ControlCitasEspecialistasRoute,
   ControlCitasHorariosRoute: ControlCitasHorariosRoute,
   ControlCitasPacientesRoute: ControlCitasPacientesRoute,
