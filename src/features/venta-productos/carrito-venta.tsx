@@ -34,7 +34,7 @@ export function CarritoVenta(p: CarritoVentaProps) {
   const { carrito, cobro } = p
   return (
     <section className={classes.checkout} aria-labelledby="carrito-titulo">
-      <h2 id="carrito-titulo" className={classes.sectionTitle}>
+      <h2 id="carrito-titulo" className={classes.sectionTitle} tabIndex={-1}>
         Carrito
       </h2>
       {carrito.length === 0 ? (

@@ -119,6 +119,10 @@ describe('Venta de Productos', { timeout: 30_000 }, () => {
     expect(within(carrito()).getByRole('textbox', { name: 'Cantidad de Aceite de lavanda' })).toHaveValue('3')
     expect(within(carrito()).getByRole('button', { name: 'Agregar una unidad de Aceite de lavanda' })).toBeEnabled()
     expect(screen.getByTestId('total-venta')).toHaveTextContent('S/ 76.50')
+    // The bar that leads to the cart (visible in portrait) carries the same count and total.
+    expect(screen.getByRole('button', { name: 'Ir al carrito' }).parentElement).toHaveTextContent('3 productos · S/ 76.50')
+    await user.click(screen.getByRole('button', { name: 'Ir al carrito' }))
+    expect(screen.getByRole('heading', { name: 'Carrito' })).toHaveFocus()
   })
 
   it('refuses a typed quantity of 0 or above the stock, keeping the previous one', async () => {

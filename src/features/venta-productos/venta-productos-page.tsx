@@ -6,7 +6,9 @@
  * the stock shown is the device's and drops as soon as the payment is stored.
  */
 import { useEffect, useMemo, useState } from 'react'
-import { IconShoppingBag } from '@tabler/icons-react'
+import { Button } from '@mantine/core'
+import { IconArrowDown, IconShoppingBag } from '@tabler/icons-react'
+import { formatCentimos } from '@/domain/money.ts'
 import { peruToday } from '@/domain/peru-time.ts'
 import { countLabel } from '@/domain/text.ts'
 import { metodosDePago } from '@/domain/formas-pago.ts'
@@ -67,6 +69,7 @@ export function VentaProductosPage({ store }: { store: VentaProductosStore }) {
   const metodos = useMemo(() => metodosDePago(store.formasPago, 'selector'), [store.formasPago])
   const cobro = cobroVenta(totalCarrito(carrito), metodo)
   const unidades = (id: string) => stock.get(id) ?? 0
+  const enCarrito = carrito.reduce((s, l) => s + l.cantidad, 0)
 
   // Spec 2 §8 'Sin productos' (info), once the device knows it has none to sell.
   const sinProductos = productos.status === 'ready' && disponibles.length === 0
@@ -83,6 +86,13 @@ export function VentaProductosPage({ store }: { store: VentaProductosStore }) {
   const agregar = (p: ProductoVenta) => aplicar(agregarAlCarrito(carrito, p, unidades(p.id_tratamiento.toLowerCase())))
   const cambiar = (id: string, valor: number | string) => aplicar(cambiarCantidadCarrito(carrito, id, valor, unidades(id)))
   const quitar = (id: string) => setCarrito((c) => quitarDelCarrito(c, id))
+
+  // In portrait the cart sits below the products: the bar takes staff there and back to its heading.
+  function irAlCarrito() {
+    const titulo = document.getElementById('carrito-titulo')
+    titulo?.scrollIntoView({ block: 'start' })
+    titulo?.focus({ preventScroll: true })
+  }
 
   async function agregarCliente(form: NuevoClienteForm) {
     const fila = filaNuevoCliente(newId(), form)
@@ -121,7 +131,7 @@ export function VentaProductosPage({ store }: { store: VentaProductosStore }) {
         await store.citas.remove(venta.cita.id_cita).catch(() => undefined)
         throw e
       }
-      toast({ title: MENSAJES_VENTA.exito, description: `${countLabel(carrito.reduce((s, l) => s + l.cantidad, 0), 'producto', 'productos')} para ${venta.cita.nombre_cliente}.`, variant: 'success' })
+      toast({ title: MENSAJES_VENTA.exito, description: `${countLabel(enCarrito, 'producto', 'productos')} para ${venta.cita.nombre_cliente}.`, variant: 'success' })
       setCarrito([])
       setIdCliente(null)
       setMetodo('')
@@ -166,6 +176,17 @@ export function VentaProductosPage({ store }: { store: VentaProductosStore }) {
               ))}
             </ul>
           </ListStates>
+          {carrito.length > 0 && (
+            <div className={classes.cartBar}>
+              {/* The button first: a toast (bottom right) never covers it. */}
+              <Button radius="xl" rightSection={<IconArrowDown size={16} aria-hidden />} onClick={irAlCarrito}>
+                Ir al carrito
+              </Button>
+              <span>
+                {countLabel(enCarrito, 'producto', 'productos')} · <strong>{formatCentimos(cobro.total)}</strong>
+              </span>
+            </div>
+          )}
         </section>
         <CarritoVenta
           carrito={carrito}
