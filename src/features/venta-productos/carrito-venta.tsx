@@ -3,7 +3,7 @@
  * selector with 'Agregar cliente', the payment method, the total (net of the POS
  * commission for the two card methods, spec 2 §9) and 'Completar Compra'.
  */
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { ActionIcon, Button, Select, TextInput } from '@mantine/core'
 import { IconAlertTriangle, IconMinus, IconPlus, IconTrash, IconUserPlus } from '@tabler/icons-react'
 import { formatCentimos } from '@/domain/money.ts'
@@ -32,6 +32,7 @@ const etiquetaCliente = (c: ClienteVenta) => (c.nombre ? `${c.apellido}, ${c.nom
 
 export function CarritoVenta(p: CarritoVentaProps) {
   const { carrito, cobro } = p
+  const opcionesCliente = useMemo(() => p.clientes.map((c) => ({ value: c.id_paciente, label: etiquetaCliente(c) })), [p.clientes])
   return (
     <section className={classes.checkout} aria-labelledby="carrito-titulo">
       <h2 id="carrito-titulo" className={classes.sectionTitle} tabIndex={-1}>
@@ -75,7 +76,7 @@ export function CarritoVenta(p: CarritoVentaProps) {
           limit={50}
           maxDropdownHeight="15rem"
           nothingFoundMessage="No se encontró el cliente"
-          data={p.clientes.map((c) => ({ value: c.id_paciente, label: etiquetaCliente(c) }))}
+          data={opcionesCliente}
           value={p.idCliente}
           onChange={p.onCliente}
         />

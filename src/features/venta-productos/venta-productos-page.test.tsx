@@ -4,6 +4,7 @@ import type { UserEvent } from '@testing-library/user-event'
 import { useMemo } from 'react'
 import type { FormaPagoFila } from '@/domain/formas-pago.ts'
 import type { PagoNuevo } from '@/domain/pago-final.ts'
+import type { CollectionStatus } from '@/lib/db/use-collection.ts'
 import type { CitaVentaDirecta, ClienteVenta } from '@/domain/venta-productos.ts'
 import { useToastStore } from '@/lib/toast/toast-store.ts'
 import { validateListSearch } from '@/lib/ui/list-search.ts'
@@ -42,9 +43,19 @@ interface Logs {
 }
 
 /** The store over memory collections; the stock is the device rule (sync/stock.ts) over the payments written. */
-function Harness({ productos, clientes, formasPago, logs, failPago }: { productos: Producto[]; clientes: ClienteVenta[]; formasPago: FormaPagoFila[]; logs: Logs; failPago?: Error }) {
-  const prods = useMemoryCollection<'tb_tratamientos', Producto>('tb_tratamientos', productos)
-  const cls = useMemoryCollection<'tb_pacientes', ClienteVenta>('tb_pacientes', clientes, { log: logs.clientes })
+interface Opciones {
+  productos?: Producto[]
+  clientes?: ClienteVenta[]
+  formasPago?: FormaPagoFila[]
+  failPago?: Error
+  failCliente?: Error
+  estadoProductos?: CollectionStatus
+  estadoClientes?: CollectionStatus
+}
+
+function Harness({ productos = catalogo, clientes = [rosa, luis], formasPago = formas, logs, failPago, failCliente, estadoProductos, estadoClientes }: Opciones & { logs: Logs }) {
+  const prods = useMemoryCollection<'tb_tratamientos', Producto>('tb_tratamientos', productos, { status: estadoProductos })
+  const cls = useMemoryCollection<'tb_pacientes', ClienteVenta>('tb_pacientes', clientes, { log: logs.clientes, failWith: failCliente, status: estadoClientes })
   const citas = useMemoryCollection<'tb_citas', CitaVentaDirecta>('tb_citas', [], { log: logs.citas })
   const pagos = useMemoryCollection<'tb_pagos_citas', PagoNuevo>('tb_pagos_citas', [], { log: logs.pagos, failWith: failPago })
   const stock = useMemo(() => availableStock(prods.rows, pagos.rows.map((p) => ({ ...p, sync_xid: null })), []), [prods.rows, pagos.rows])
@@ -52,12 +63,9 @@ function Harness({ productos, clientes, formasPago, logs, failPago }: { producto
   return <VentaProductosPage store={store} />
 }
 
-async function open(opts: { productos?: Producto[]; clientes?: ClienteVenta[]; formasPago?: FormaPagoFila[]; failPago?: Error } = {}) {
+async function open(opts: Opciones = {}) {
   const logs: Logs = { clientes: [], citas: [], pagos: [] }
-  const view = await renderScreen(
-    () => <Harness productos={opts.productos ?? catalogo} clientes={opts.clientes ?? [rosa, luis]} formasPago={opts.formasPago ?? formas} logs={logs} failPago={opts.failPago} />,
-    { url: '/control-citas/compra-productos', validateSearch: validateListSearch },
-  )
+  const view = await renderScreen(() => <Harness {...opts} logs={logs} />, { url: '/control-citas/compra-productos', validateSearch: validateListSearch })
   return { ...view, logs }
 }
 
@@ -264,5 +272,29 @@ describe('Venta de Productos', { timeout: 30_000 }, () => {
     expect(logs.citas.map((w) => w.op)).toEqual(['create', 'remove'])
     expect(within(carrito()).getByRole('textbox', { name: 'Cantidad de Crema hidratante' })).toHaveValue('1')
     expect(card('Crema hidratante')).toHaveTextContent('Stock: 10')
+  })
+
+  it('says why the client was not added and keeps the dialog open, selecting nobody', async () => {
+    const { user, logs } = await open({ failCliente: new Error('sin espacio en el dispositivo') })
+    await user.click(screen.getByRole('button', { name: 'Agregar cliente' }))
+    const dialog = screen.getByRole('dialog', { name: 'Agregar Nuevo Cliente' })
+    await user.type(within(dialog).getByRole('textbox', { name: /Nombre del cliente/ }), 'Torres Ana')
+    await user.click(within(dialog).getByRole('button', { name: 'Agregar Cliente' }))
+    await waitFor(() => expect(toastNow()).toMatchObject({ title: 'Error', description: 'No se pudo agregar el cliente: sin espacio en el dispositivo' }))
+    expect(screen.getByRole('dialog', { name: 'Agregar Nuevo Cliente' })).toBeInTheDocument()
+    expect(logs.clientes).toEqual([])
+    expect(screen.getByRole('combobox', { name: 'Cliente' })).toHaveValue('')
+  })
+
+  it("shows the spec's load failure for products", async () => {
+    await open({ estadoProductos: 'error' })
+    const mensaje = 'No se pudieron cargar los productos: No se pudo leer la base de datos local.'
+    expect(screen.getByRole('heading', { name: mensaje })).toBeInTheDocument()
+    await waitFor(() => expect(toastNow()).toMatchObject({ title: 'Error', description: mensaje }))
+  })
+
+  it("shows the spec's load failure for patients", async () => {
+    await open({ estadoClientes: 'error' })
+    await waitFor(() => expect(toastNow()).toMatchObject({ title: 'Error', description: 'No se pudieron cargar los pacientes.' }))
   })
 })

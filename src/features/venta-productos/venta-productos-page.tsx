@@ -77,6 +77,12 @@ export function VentaProductosPage({ store }: { store: VentaProductosStore }) {
     if (sinProductos) toast({ title: MENSAJES_VENTA.sinProductosTitulo, description: MENSAJES_VENTA.sinProductos, variant: 'info' })
   }, [sinProductos])
 
+  // Spec 2 §8 "Load failures": the selector then shows no clients.
+  const clientesConError = store.clientes.status === 'error'
+  useEffect(() => {
+    if (clientesConError) toast({ title: 'Error', description: 'No se pudieron cargar los pacientes.', variant: 'destructive' })
+  }, [clientesConError])
+
   function aplicar(cambio: CambioCarrito) {
     if (cambio.error) toast({ title: 'Error', description: cambio.error, variant: 'destructive' })
     avisar(cambio.aviso)
