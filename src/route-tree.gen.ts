@@ -19,6 +19,7 @@ import { Route as ControlCitasHorariosRouteImport } from './routes/control-citas
 import { Route as ControlCitasPacientesRouteImport } from './routes/control-citas/pacientes'
 import { Route as ControlCitasSincronizacionRouteImport } from './routes/control-citas/sincronizacion'
 import { Route as ControlCitasTratamientosRouteImport } from './routes/control-citas/tratamientos'
+import { Route as ControlCitasUsuariosRouteImport } from './routes/control-citas/usuarios'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -73,6 +74,11 @@ const ControlCitasTratamientosRoute =
     path: '/tratamientos',
     getParentRoute: () => ControlCitasRoute,
   } as any)
+const ControlCitasUsuariosRoute = ControlCitasUsuariosRouteImport.update({
+  id: '/usuarios',
+  path: '/usuarios',
+  getParentRoute: () => ControlCitasRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -84,6 +90,7 @@ export interface FileRoutesByFullPath {
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
   '/control-citas/sincronizacion': typeof ControlCitasSincronizacionRoute
   '/control-citas/tratamientos': typeof ControlCitasTratamientosRoute
+  '/control-citas/usuarios': typeof ControlCitasUsuariosRoute
   '/control-citas/': typeof ControlCitasIndexRoute
 }
 export interface FileRoutesByTo {
@@ -95,6 +102,7 @@ export interface FileRoutesByTo {
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
   '/control-citas/sincronizacion': typeof ControlCitasSincronizacionRoute
   '/control-citas/tratamientos': typeof ControlCitasTratamientosRoute
+  '/control-citas/usuarios': typeof ControlCitasUsuariosRoute
   '/control-citas': typeof ControlCitasIndexRoute
 }
 export interface FileRoutesById {
@@ -108,6 +116,7 @@ export interface FileRoutesById {
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
   '/control-citas/sincronizacion': typeof ControlCitasSincronizacionRoute
   '/control-citas/tratamientos': typeof ControlCitasTratamientosRoute
+  '/control-citas/usuarios': typeof ControlCitasUsuariosRoute
   '/control-citas/': typeof ControlCitasIndexRoute
 }
 export interface FileRouteTypes {
@@ -122,6 +131,7 @@ export interface FileRouteTypes {
     | '/control-citas/pacientes'
     | '/control-citas/sincronizacion'
     | '/control-citas/tratamientos'
+    | '/control-citas/usuarios'
     | '/control-citas/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -133,6 +143,7 @@ export interface FileRouteTypes {
     | '/control-citas/pacientes'
     | '/control-citas/sincronizacion'
     | '/control-citas/tratamientos'
+    | '/control-citas/usuarios'
     | '/control-citas'
   id:
     | '__root__'
@@ -145,6 +156,7 @@ export interface FileRouteTypes {
     | '/control-citas/pacientes'
     | '/control-citas/sincronizacion'
     | '/control-citas/tratamientos'
+    | '/control-citas/usuarios'
     | '/control-citas/'
   fileRoutesById: FileRoutesById
 }
@@ -226,6 +238,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ControlCitasTratamientosRouteImport
       parentRoute: typeof ControlCitasRoute
     }
+    '/control-citas/usuarios': {
+      id: '/control-citas/usuarios'
+      path: '/usuarios'
+      fullPath: '/control-citas/usuarios'
+      preLoaderRoute: typeof ControlCitasUsuariosRouteImport
+      parentRoute: typeof ControlCitasRoute
+    }
   }
 }
 
@@ -236,6 +255,7 @@ interface ControlCitasRouteChildren {
   ControlCitasPacientesRoute: typeof ControlCitasPacientesRoute
   ControlCitasSincronizacionRoute: typeof ControlCitasSincronizacionRoute
   ControlCitasTratamientosRoute: typeof ControlCitasTratamientosRoute
+  ControlCitasUsuariosRoute: typeof ControlCitasUsuariosRoute
   ControlCitasIndexRoute: typeof ControlCitasIndexRoute
 }
 
@@ -246,6 +266,7 @@ const ControlCitasRouteChildren: ControlCitasRouteChildren = {
   ControlCitasPacientesRoute: ControlCitasPacientesRoute,
   ControlCitasSincronizacionRoute: ControlCitasSincronizacionRoute,
   ControlCitasTratamientosRoute: ControlCitasTratamientosRoute,
+  ControlCitasUsuariosRoute: ControlCitasUsuariosRoute,
   ControlCitasIndexRoute: ControlCitasIndexRoute,
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   MENSAJES_USUARIOS,
   buscarUsuarios,
+  campoDelMensaje,
   leerRespuesta,
   puedeDesactivar,
   puedeEliminar,
@@ -173,5 +174,22 @@ describe('answers of the admin-users function', () => {
     expect(leerRespuesta('reset_password', 502, { error: '  ' })).toMatchObject({ mensaje: 'No se pudo restablecer la contraseña.' })
     // A 2xx without a user is not a success.
     expect(leerRespuesta('create', 200, {})).toMatchObject({ ok: false, mensaje: 'No se pudo crear el usuario.' })
+  })
+})
+
+describe('campoDelMensaje', () => {
+  it('points each form refusal at its field, and the rest at none', () => {
+    const M = MENSAJES_USUARIOS
+    expect(campoDelMensaje(M.nombreYCorreo, { nombre: '', email: '' })).toBe('nombre')
+    expect(campoDelMensaje(M.nombreYCorreo, { nombre: 'Ana', email: ' ' })).toBe('email')
+    expect(campoDelMensaje(M.nombreLargo)).toBe('nombre')
+    expect(campoDelMensaje(M.correo)).toBe('email')
+    expect(campoDelMensaje(M.correoDuplicado)).toBe('email')
+    expect(campoDelMensaje(M.contrasena)).toBe('password')
+    expect(campoDelMensaje(M.contrasenaCorta)).toBe('password')
+    expect(campoDelMensaje(M.contrasenaLarga)).toBe('password')
+    expect(campoDelMensaje(M.quitarseAdmin)).toBe('isAdmin')
+    expect(campoDelMensaje(M.ultimoAdmin)).toBeNull()
+    expect(campoDelMensaje('Tu sesión no es válida o ha expirado. Inicia sesión nuevamente.')).toBeNull()
   })
 })

@@ -197,3 +197,19 @@ export function leerRespuesta(
   const error = typeof c.error === 'string' && c.error.trim() ? c.error.trim() : null
   return { ok: false, mensaje: error ?? fallos[accion], codigo: typeof c.code === 'string' ? c.code : null }
 }
+
+/**
+ * The dialog field a refusal is about (from the screen's own check or the function's
+ * answer), so the form can mark and focus it; null for refusals about no one field
+ * (the last admin, a failure, a session problem). 'nombreYCorreo' points at whichever
+ * of the two is empty.
+ */
+export function campoDelMensaje(mensaje: string, form?: Pick<UsuarioForm, 'nombre' | 'email'>): keyof UsuarioForm | null {
+  const M = MENSAJES_USUARIOS
+  if (mensaje === M.nombreYCorreo) return form && form.nombre.trim() && !form.email.trim() ? 'email' : 'nombre'
+  if (mensaje === M.nombre || mensaje === M.nombreLargo) return 'nombre'
+  if (mensaje === M.correo || mensaje === M.correoDuplicado) return 'email'
+  if (mensaje === M.contrasena || mensaje === M.nuevaContrasena || mensaje === M.contrasenaCorta || mensaje === M.contrasenaLarga) return 'password'
+  if (mensaje === M.quitarseAdmin) return 'isAdmin'
+  return null
+}
