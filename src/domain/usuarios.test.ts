@@ -9,8 +9,10 @@ import {
   puedeQuitarAdmin,
   solicitudCrear,
   solicitudEditar,
+  solicitudEditarConEstado,
   solicitudRestablecer,
   usuarioAForm,
+  usuarioAFormEdicion,
   usuarioFormVacio,
   type Usuario,
 } from './usuarios.ts'
@@ -189,7 +191,32 @@ describe('campoDelMensaje', () => {
     expect(campoDelMensaje(M.contrasenaCorta)).toBe('password')
     expect(campoDelMensaje(M.contrasenaLarga)).toBe('password')
     expect(campoDelMensaje(M.quitarseAdmin)).toBe('isAdmin')
+    expect(campoDelMensaje(M.desactivarseASiMismo)).toBe('isActive')
     expect(campoDelMensaje(M.ultimoAdmin)).toBeNull()
     expect(campoDelMensaje('Tu sesión no es válida o ha expirado. Inicia sesión nuevamente.')).toBeNull()
+  })
+})
+
+describe('solicitudEditarConEstado', () => {
+  const usuarios = [yo, otraAdmin, recepcion]
+
+  it('sends is_active only when the state changes', () => {
+    const form = usuarioAFormEdicion(recepcion)
+    expect(form).toEqual({ nombre: 'Lucía Quispe', email: 'lucia@spa.local', password: '', isAdmin: false, isActive: true })
+    const igual = solicitudEditarConEstado(recepcion, form, yoId, usuarios)
+    expect(igual.ok && 'is_active' in igual.valor).toBe(false)
+    expect(solicitudEditarConEstado(recepcion, { ...form, isActive: false }, yoId, usuarios)).toEqual({
+      ok: true,
+      valor: { action: 'update', id_usuario: recepcion.id_usuario, nombre: 'Lucía Quispe', is_admin: false, is_active: false },
+    })
+    const inactiva = { ...recepcion, is_active: false }
+    expect(solicitudEditarConEstado(inactiva, { ...usuarioAFormEdicion(inactiva), isActive: true }, yoId, usuarios)).toMatchObject({ ok: true, valor: { is_active: true } })
+  })
+
+  it('refuses deactivating yourself or the last active admin, and keeps the other rules', () => {
+    expect(solicitudEditarConEstado(yo, { ...usuarioAFormEdicion(yo), isActive: false }, yoId, usuarios)).toEqual({ ok: false, mensaje: MENSAJES_USUARIOS.desactivarseASiMismo })
+    const sola = [otraAdmin, recepcion]
+    expect(solicitudEditarConEstado(otraAdmin, { ...usuarioAFormEdicion(otraAdmin), isActive: false }, yoId, sola)).toEqual({ ok: false, mensaje: MENSAJES_USUARIOS.ultimoAdmin })
+    expect(solicitudEditarConEstado(recepcion, { ...usuarioAFormEdicion(recepcion), nombre: '', isActive: false }, yoId, usuarios)).toEqual({ ok: false, mensaje: MENSAJES_USUARIOS.nombre })
   })
 })

@@ -116,6 +116,15 @@ test.describe('Usuarios', () => {
     expect(await serverUsuario(page, email)).toMatchObject({ id_nombre: `${nombre} Rojas`, is_admin: true })
     expect(await canSignIn(page, { email, password })).toBe(true)
 
+    // Deactivate: the account stays listed but can no longer sign in.
+    await rowAction(page, `${nombre} Rojas`, 'Editar')
+    await edit.getByRole('checkbox', { name: /^Activo/ }).uncheck()
+    await edit.getByRole('button', { name: 'Guardar Cambios' }).click()
+    await expectToast(page, '¡Usuario Actualizado!', `Se guardaron los cambios de ${nombre} Rojas; ya no puede iniciar sesión.`)
+    await expect(row(page, `${nombre} Rojas`).getByRole('cell', { name: 'Inactivo', exact: true })).toBeVisible()
+    expect(await serverUsuario(page, email)).toMatchObject({ is_active: false })
+    expect(await canSignIn(page, { email, password })).toBe(false)
+
     // Yourself: no delete, no demotion, and the screen says why.
     const menu = await openMenu(page, 'Administración')
     const eliminarme = menu.getByRole('menuitem', { name: /^Eliminar/ })
@@ -127,6 +136,10 @@ test.describe('Usuarios', () => {
     await expect(self.getByRole('checkbox', { name: /^Administrador/ })).toBeChecked()
     await expect(self.getByRole('checkbox', { name: /^Administrador/ })).toBeDisabled()
     await expect(self.getByText('No puedes quitarte tus propios permisos de administrador.')).toBeVisible()
+    await expect(self.getByRole('checkbox', { name: /^Activo/ })).toBeDisabled()
+    await expect(self.getByText('No puedes desactivar tu propio usuario.')).toBeVisible()
+    await screenshot(page, 'panel-tableta-horizontal-usuarios-editarme')
+    await expectAccessible(page, 'editar mi propio usuario')
     await self.getByRole('button', { name: 'Cancelar' }).click()
     await expect(self).toBeHidden()
 

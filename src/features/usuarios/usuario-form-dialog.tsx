@@ -8,19 +8,23 @@
 import { Checkbox, PasswordInput, TextInput } from '@mantine/core'
 import {
   campoDelMensaje,
+  puedeDesactivar,
   puedeQuitarAdmin,
   solicitudCrear,
-  solicitudEditar,
-  usuarioAForm,
+  solicitudEditarConEstado,
+  usuarioAFormEdicion,
   usuarioFormVacio,
   type Usuario,
-  type UsuarioForm,
+  type UsuarioFormEdicion,
 } from '@/domain/usuarios.ts'
 import { FormDialog, type DialogForm, type FieldErrors } from '@/lib/ui/form-dialog.tsx'
 import classes from '@/lib/ui/page.module.css'
 
-/** The form's values as @mantine/form takes them (a type alias, so it is a plain record). */
-export type UsuarioValores = { [K in keyof UsuarioForm]: UsuarioForm[K] }
+/**
+ * The form's values as @mantine/form takes them (a type alias, so it is a plain record).
+ * 'Activo' is shown only when editing: a new user starts active.
+ */
+export type UsuarioValores = { [K in keyof UsuarioFormEdicion]: UsuarioFormEdicion[K] }
 
 export interface UsuarioFormDialogProps {
   /** null: closed; 'new': create; a user: edit. */
@@ -36,7 +40,7 @@ export interface UsuarioFormDialogProps {
 
 /** The domain's one refusal, on the field it is about (or on the name when about none). */
 export function erroresUsuario(values: UsuarioValores, target: Usuario | null, usuarios: readonly Usuario[], yo: string): FieldErrors<UsuarioValores> {
-  const d = target ? solicitudEditar(target, values, yo, usuarios) : solicitudCrear(values, usuarios)
+  const d = target ? solicitudEditarConEstado(target, values, yo, usuarios) : solicitudCrear(values, usuarios)
   if (d.ok) return {}
   return { [campoDelMensaje(d.mensaje, values) ?? 'nombre']: d.mensaje }
 }
@@ -46,10 +50,12 @@ export function UsuarioFormDialog({ editing, usuarios, yo, onClose, onSave }: Us
   // Why the admin box cannot be unticked (yourself, the last active admin): said up front.
   const bloqueoAdmin = target?.is_admin ? puedeQuitarAdmin(target, yo, usuarios) : null
   const adminFijo = bloqueoAdmin !== null && !bloqueoAdmin.ok ? bloqueoAdmin.mensaje : null
+  const bloqueoActivo = target?.is_active ? puedeDesactivar(target, yo, usuarios) : null
+  const activoFijo = bloqueoActivo !== null && !bloqueoActivo.ok ? bloqueoActivo.mensaje : null
   return (
     <FormDialog<UsuarioValores>
       title={target ? 'Editar Usuario' : 'Crear Nuevo Usuario'}
-      values={editing === null ? null : target ? usuarioAForm(target) : { ...usuarioFormVacio }}
+      values={editing === null ? null : target ? usuarioAFormEdicion(target) : { ...usuarioFormVacio, isActive: true }}
       formKey={target?.id_usuario ?? 'new'}
       validate={(values) => erroresUsuario(values, target, usuarios, yo)}
       onSubmit={(values, dialog) => onSave(values, target, dialog)}
@@ -99,6 +105,15 @@ export function UsuarioFormDialog({ editing, usuarios, yo, onClose, onSave }: Us
               disabled={adminFijo !== null}
               {...form.getInputProps('isAdmin', { type: 'checkbox' })}
             />
+            {target && (
+              <Checkbox
+                className={classes.full}
+                label="Activo"
+                description={activoFijo ?? 'Un usuario inactivo no puede iniciar sesión; sus datos se conservan.'}
+                disabled={activoFijo !== null}
+                {...form.getInputProps('isActive', { type: 'checkbox' })}
+              />
+            )}
           </div>
         )
       }}

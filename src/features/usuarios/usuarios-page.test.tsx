@@ -47,7 +47,7 @@ function exito(s: SolicitudUsuario, rows: readonly Usuario[]): FunctionAnswer {
     }
   }
   const row = rows.find((u) => u.id_usuario === s.id_usuario)!
-  if (s.action === 'update') return { status: 200, body: { usuario: { ...row, id_nombre: s.nombre, is_admin: s.is_admin } } }
+  if (s.action === 'update') return { status: 200, body: { usuario: { ...row, id_nombre: s.nombre, is_admin: s.is_admin, is_active: s.is_active ?? row.is_active } } }
   if (s.action === 'delete') return { status: 200, body: { usuario: { ...row, is_active: false, _deleted: true } } }
   return { status: 200, body: { usuario: row } }
 }
@@ -159,6 +159,8 @@ describe('UsuariosPage', { timeout: 30_000 }, () => {
     const { user, calls, cambios } = await open()
     await user.click(screen.getByRole('button', { name: 'Crear Usuario' }))
     const dialog = screen.getByRole('dialog', { name: 'Crear Nuevo Usuario' })
+    // A new user starts active: no state to choose.
+    expect(within(dialog).queryByRole('checkbox', { name: /^Activo/ })).not.toBeInTheDocument()
     const crear = () => user.click(within(dialog).getByRole('button', { name: 'Crear Usuario' }))
     await crear()
     expect(within(dialog).getByText('El nombre y el correo electrónico son obligatorios.')).toBeInTheDocument()
@@ -262,7 +264,32 @@ describe('UsuariosPage', { timeout: 30_000 }, () => {
     expect(adminBox).toBeChecked()
     expect(adminBox).toBeDisabled()
     expect(within(dialog).getByText('No puedes quitarte tus propios permisos de administrador.')).toBeInTheDocument()
+    const activo = within(dialog).getByRole('checkbox', { name: /^Activo/ })
+    expect(activo).toBeChecked()
+    expect(activo).toBeDisabled()
+    expect(within(dialog).getByText('No puedes desactivar tu propio usuario.')).toBeInTheDocument()
     expect(calls).toEqual([])
+  })
+
+  it('deactivates and reactivates a user, sending the state only when it changes', async () => {
+    const { user, calls } = await open()
+    await openAction(user, 'Lucía Quispe', 'Editar')
+    let dialog = screen.getByRole('dialog', { name: 'Editar Usuario' })
+    await user.click(within(dialog).getByRole('checkbox', { name: /^Activo/ }))
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar Cambios' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(calls).toEqual([{ action: 'update', id_usuario: 'lucia', nombre: 'Lucía Quispe', is_admin: false, is_active: false }])
+    expect(toastNow()).toMatchObject({ title: '¡Usuario Actualizado!', description: 'Se guardaron los cambios de Lucía Quispe; ya no puede iniciar sesión.' })
+    expect(within(screen.getByRole('row', { name: /Lucía Quispe/ })).getByText('Inactivo')).toBeInTheDocument()
+
+    await openAction(user, 'Ángela Ríos', 'Editar')
+    dialog = screen.getByRole('dialog', { name: 'Editar Usuario' })
+    const activo = within(dialog).getByRole('checkbox', { name: /^Activo/ })
+    expect(activo).not.toBeChecked()
+    await user.click(activo)
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar Cambios' }))
+    await waitFor(() => expect(calls).toHaveLength(2))
+    expect(calls[1]).toEqual({ action: 'update', id_usuario: 'antigua', nombre: 'Ángela Ríos', is_admin: false, is_active: true })
   })
 
   it('refuses deleting the last active admin', async () => {

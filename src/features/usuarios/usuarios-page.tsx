@@ -17,7 +17,7 @@ import {
   leerRespuesta,
   puedeEliminar,
   solicitudCrear,
-  solicitudEditar,
+  solicitudEditarConEstado,
   type SolicitudUsuario,
   type Usuario,
 } from '@/domain/usuarios.ts'
@@ -52,6 +52,7 @@ function detalle(solicitud: SolicitudUsuario, usuario: Usuario): string {
     case 'create':
       return `${usuario.id_nombre} ya puede iniciar sesión con ${usuario.id_correo}.`
     case 'update':
+      if (solicitud.is_active === false) return `Se guardaron los cambios de ${usuario.id_nombre}; ya no puede iniciar sesión.`
       return solicitud.password ? `Se guardaron los cambios y la nueva contraseña de ${usuario.id_nombre}.` : `Se guardaron los cambios de ${usuario.id_nombre}.`
     case 'reset_password':
       return `${usuario.id_nombre} ya puede iniciar sesión con la nueva contraseña.`
@@ -90,7 +91,7 @@ export function UsuariosPage({ store, servidor, yo }: UsuariosPageProps) {
 
   async function save(values: UsuarioValores, target: Usuario | null, dialog: DialogForm<UsuarioValores>) {
     // Checked again here: a user may have arrived by sync while the dialog was open.
-    const d = target ? solicitudEditar(target, values, yo, store.rows) : solicitudCrear(values, store.rows)
+    const d = target ? solicitudEditarConEstado(target, values, yo, store.rows) : solicitudCrear(values, store.rows)
     const r = d.ok ? await enviar(d.valor) : { ok: false as const, mensaje: d.mensaje }
     if (r.ok) {
       if (!target) setQ('')
@@ -165,7 +166,7 @@ export function UsuariosPage({ store, servidor, yo }: UsuariosPageProps) {
             rowName={(u) => u.id_nombre}
             page={page}
             onPageChange={setPage}
-            minWidth={860}
+            minWidth={720}
             actions={(u) => {
               const borrar = puedeEliminar(u, yo, store.rows)
               return [
