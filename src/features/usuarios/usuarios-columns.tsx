@@ -25,12 +25,26 @@ function SiNo({ si, textoSi, textoNo }: { si: boolean; textoSi: string; textoNo:
   )
 }
 
+/** 'mié, 25 nov.' over '08:28' (Lima time): two short lines keep the table within a portrait tablet. */
+function Momento({ iso }: { iso: string }) {
+  const texto = fechaHoraCorta(iso)
+  const corte = texto.lastIndexOf(', ')
+  if (corte < 0) return <>{texto}</>
+  return (
+    <>
+      {texto.slice(0, corte)}
+      <CellNote>{texto.slice(corte + 2)}</CellNote>
+    </>
+  )
+}
+
 export function usuarioColumns(yo: string): Column<Usuario>[] {
   return [
     {
       key: 'nombre',
       header: 'Nombre',
-      minWidth: 200,
+      // Narrow enough minimums that the whole table fits a portrait tablet (820 px).
+      minWidth: 140,
       sortValue: (u) => u.id_nombre,
       cell: (u) => (
         <>
@@ -39,7 +53,7 @@ export function usuarioColumns(yo: string): Column<Usuario>[] {
         </>
       ),
     },
-    { key: 'correo', header: 'Correo electrónico', minWidth: 200, sortValue: (u) => u.id_correo, cell: (u) => <Email email={u.id_correo} /> },
+    { key: 'correo', header: 'Correo electrónico', minWidth: 140, sortValue: (u) => u.id_correo, cell: (u) => <Email email={u.id_correo} /> },
     {
       key: 'admin',
       header: 'Administrador',
@@ -59,10 +73,9 @@ export function usuarioColumns(yo: string): Column<Usuario>[] {
     {
       key: 'acceso',
       header: 'Último acceso',
-      nowrap: true,
       // Newest first when sorted descending; never signed in sorts last.
       sortValue: (u) => u.last_sign_in_at ?? null,
-      cell: (u) => (u.last_sign_in_at ? fechaHoraCorta(u.last_sign_in_at) : 'Nunca'),
+      cell: (u) => (u.last_sign_in_at ? <Momento iso={u.last_sign_in_at} /> : 'Nunca'),
     },
   ]
 }
