@@ -21,6 +21,7 @@ import { Route as ControlCitasPacientesRouteImport } from './routes/control-cita
 import { Route as ControlCitasReservasRouteImport } from './routes/control-citas/reservas'
 import { Route as ControlCitasSincronizacionRouteImport } from './routes/control-citas/sincronizacion'
 import { Route as ControlCitasTratamientosRouteImport } from './routes/control-citas/tratamientos'
+import { Route as ControlCitasUsuariosRouteImport } from './routes/control-citas/usuarios'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -86,6 +87,11 @@ const ControlCitasTratamientosRoute =
     path: '/tratamientos',
     getParentRoute: () => ControlCitasRoute,
   } as any)
+const ControlCitasUsuariosRoute = ControlCitasUsuariosRouteImport.update({
+  id: '/usuarios',
+  path: '/usuarios',
+  getParentRoute: () => ControlCitasRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -99,6 +105,7 @@ export interface FileRoutesByFullPath {
   '/control-citas/reservas': typeof ControlCitasReservasRoute
   '/control-citas/sincronizacion': typeof ControlCitasSincronizacionRoute
   '/control-citas/tratamientos': typeof ControlCitasTratamientosRoute
+  '/control-citas/usuarios': typeof ControlCitasUsuariosRoute
   '/control-citas/': typeof ControlCitasIndexRoute
 }
 export interface FileRoutesByTo {
@@ -112,6 +119,7 @@ export interface FileRoutesByTo {
   '/control-citas/reservas': typeof ControlCitasReservasRoute
   '/control-citas/sincronizacion': typeof ControlCitasSincronizacionRoute
   '/control-citas/tratamientos': typeof ControlCitasTratamientosRoute
+  '/control-citas/usuarios': typeof ControlCitasUsuariosRoute
   '/control-citas': typeof ControlCitasIndexRoute
 }
 export interface FileRoutesById {
@@ -127,6 +135,7 @@ export interface FileRoutesById {
   '/control-citas/reservas': typeof ControlCitasReservasRoute
   '/control-citas/sincronizacion': typeof ControlCitasSincronizacionRoute
   '/control-citas/tratamientos': typeof ControlCitasTratamientosRoute
+  '/control-citas/usuarios': typeof ControlCitasUsuariosRoute
   '/control-citas/': typeof ControlCitasIndexRoute
 }
 export interface FileRouteTypes {
@@ -143,6 +152,7 @@ export interface FileRouteTypes {
     | '/control-citas/reservas'
     | '/control-citas/sincronizacion'
     | '/control-citas/tratamientos'
+    | '/control-citas/usuarios'
     | '/control-citas/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -156,6 +166,7 @@ export interface FileRouteTypes {
     | '/control-citas/reservas'
     | '/control-citas/sincronizacion'
     | '/control-citas/tratamientos'
+    | '/control-citas/usuarios'
     | '/control-citas'
   id:
     | '__root__'
@@ -170,6 +181,7 @@ export interface FileRouteTypes {
     | '/control-citas/reservas'
     | '/control-citas/sincronizacion'
     | '/control-citas/tratamientos'
+    | '/control-citas/usuarios'
     | '/control-citas/'
   fileRoutesById: FileRoutesById
 }
@@ -265,6 +277,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ControlCitasTratamientosRouteImport
       parentRoute: typeof ControlCitasRoute
     }
+    '/control-citas/usuarios': {
+      id: '/control-citas/usuarios'
+      path: '/usuarios'
+      fullPath: '/control-citas/usuarios'
+      preLoaderRoute: typeof ControlCitasUsuariosRouteImport
+      parentRoute: typeof ControlCitasRoute
+    }
   }
 }
 
@@ -277,6 +296,7 @@ interface ControlCitasRouteChildren {
   ControlCitasReservasRoute: typeof ControlCitasReservasRoute
   ControlCitasSincronizacionRoute: typeof ControlCitasSincronizacionRoute
   ControlCitasTratamientosRoute: typeof ControlCitasTratamientosRoute
+  ControlCitasUsuariosRoute: typeof ControlCitasUsuariosRoute
   ControlCitasIndexRoute: typeof ControlCitasIndexRoute
 }
 
@@ -289,6 +309,7 @@ const ControlCitasRouteChildren: ControlCitasRouteChildren = {
   ControlCitasReservasRoute: ControlCitasReservasRoute,
   ControlCitasSincronizacionRoute: ControlCitasSincronizacionRoute,
   ControlCitasTratamientosRoute: ControlCitasTratamientosRoute,
+  ControlCitasUsuariosRoute: ControlCitasUsuariosRoute,
   ControlCitasIndexRoute: ControlCitasIndexRoute,
 }
 
