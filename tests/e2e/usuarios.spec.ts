@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/fixtures.ts'
 import { backend, demo, expectAccessible, expectToast, screenshot, signIn, viewports, waitForSynced } from './support/app.ts'
 
 type Row = { id_usuario: string; id_nombre: string; id_correo: string; is_admin: boolean; is_active: boolean; _deleted: boolean }
