@@ -14,6 +14,7 @@ import { Route as ControlCitasRouteImport } from './routes/control-citas'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as ControlCitasIndexRouteImport } from './routes/control-citas/index'
 import { Route as ControlCitasSeccionRouteImport } from './routes/control-citas/$seccion'
+import { Route as ControlCitasEgresosRouteImport } from './routes/control-citas/egresos'
 import { Route as ControlCitasEspecialistasRouteImport } from './routes/control-citas/especialistas'
 import { Route as ControlCitasHorariosRouteImport } from './routes/control-citas/horarios'
 import { Route as ControlCitasPacientesRouteImport } from './routes/control-citas/pacientes'
@@ -43,6 +44,11 @@ const ControlCitasIndexRoute = ControlCitasIndexRouteImport.update({
 const ControlCitasSeccionRoute = ControlCitasSeccionRouteImport.update({
   id: '/$seccion',
   path: '/$seccion',
+  getParentRoute: () => ControlCitasRoute,
+} as any)
+const ControlCitasEgresosRoute = ControlCitasEgresosRouteImport.update({
+  id: '/egresos',
+  path: '/egresos',
   getParentRoute: () => ControlCitasRoute,
 } as any)
 const ControlCitasEspecialistasRoute =
@@ -79,6 +85,7 @@ export interface FileRoutesByFullPath {
   '/control-citas': typeof ControlCitasRouteWithChildren
   '/login': typeof LoginRoute
   '/control-citas/$seccion': typeof ControlCitasSeccionRoute
+  '/control-citas/egresos': typeof ControlCitasEgresosRoute
   '/control-citas/especialistas': typeof ControlCitasEspecialistasRoute
   '/control-citas/horarios': typeof ControlCitasHorariosRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
@@ -90,6 +97,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
   '/control-citas/$seccion': typeof ControlCitasSeccionRoute
+  '/control-citas/egresos': typeof ControlCitasEgresosRoute
   '/control-citas/especialistas': typeof ControlCitasEspecialistasRoute
   '/control-citas/horarios': typeof ControlCitasHorariosRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
@@ -103,6 +111,7 @@ export interface FileRoutesById {
   '/control-citas': typeof ControlCitasRouteWithChildren
   '/login': typeof LoginRoute
   '/control-citas/$seccion': typeof ControlCitasSeccionRoute
+  '/control-citas/egresos': typeof ControlCitasEgresosRoute
   '/control-citas/especialistas': typeof ControlCitasEspecialistasRoute
   '/control-citas/horarios': typeof ControlCitasHorariosRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
@@ -117,6 +126,7 @@ export interface FileRouteTypes {
     | '/control-citas'
     | '/login'
     | '/control-citas/$seccion'
+    | '/control-citas/egresos'
     | '/control-citas/especialistas'
     | '/control-citas/horarios'
     | '/control-citas/pacientes'
@@ -128,6 +138,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/control-citas/$seccion'
+    | '/control-citas/egresos'
     | '/control-citas/especialistas'
     | '/control-citas/horarios'
     | '/control-citas/pacientes'
@@ -140,6 +151,7 @@ export interface FileRouteTypes {
     | '/control-citas'
     | '/login'
     | '/control-citas/$seccion'
+    | '/control-citas/egresos'
     | '/control-citas/especialistas'
     | '/control-citas/horarios'
     | '/control-citas/pacientes'
@@ -191,6 +203,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ControlCitasSeccionRouteImport
       parentRoute: typeof ControlCitasRoute
     }
+    '/control-citas/egresos': {
+      id: '/control-citas/egresos'
+      path: '/egresos'
+      fullPath: '/control-citas/egresos'
+      preLoaderRoute: typeof ControlCitasEgresosRouteImport
+      parentRoute: typeof ControlCitasRoute
+    }
     '/control-citas/especialistas': {
       id: '/control-citas/especialistas'
       path: '/especialistas'
@@ -231,6 +250,7 @@ declare module '@tanstack/react-router' {
 
 interface ControlCitasRouteChildren {
   ControlCitasSeccionRoute: typeof ControlCitasSeccionRoute
+  ControlCitasEgresosRoute: typeof ControlCitasEgresosRoute
   ControlCitasEspecialistasRoute: typeof ControlCitasEspecialistasRoute
   ControlCitasHorariosRoute: typeof ControlCitasHorariosRoute
   ControlCitasPacientesRoute: typeof ControlCitasPacientesRoute
@@ -241,6 +261,7 @@ interface ControlCitasRouteChildren {
 
 const ControlCitasRouteChildren: ControlCitasRouteChildren = {
   ControlCitasSeccionRoute: ControlCitasSeccionRoute,
+  ControlCitasEgresosRoute: ControlCitasEgresosRoute,
   ControlCitasEspecialistasRoute: ControlCitasEspecialistasRoute,
   ControlCitasHorariosRoute: ControlCitasHorariosRoute,
   ControlCitasPacientesRoute: ControlCitasPacientesRoute,
