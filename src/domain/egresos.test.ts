@@ -6,6 +6,7 @@ import {
   conDolares,
   conSoles,
   conTipoCambio,
+  conTipoCambioDesde,
   dolaresASoles,
   egresoAForm,
   egresoFormVacio,
@@ -292,5 +293,25 @@ describe('exchange rate look-up (spec 2 §8)', () => {
     expect(tipoCambioComoTexto(0)).toBeNull()
     expect(tipoCambioComoTexto(null)).toBeNull()
     expect(tipoCambioComoTexto({ rate: 3 })).toBeNull()
+  })
+})
+
+describe('rate typed key by key after an amount', () => {
+  it('keeps the dollars typed by hand and recomputes soles from them', () => {
+    let m = conDolares({ tipoCambio: '', soles: '', dolares: '' }, '20')
+    for (const tc of ['3', '3.', '3.5']) m = conTipoCambioDesde(m, tc, 'dolares')
+    expect(m).toEqual({ tipoCambio: '3.5', soles: '70.00', dolares: '20' })
+  })
+
+  it('keeps the soles typed by hand (the spec rule)', () => {
+    let m = conSoles({ tipoCambio: '', soles: '', dolares: '' }, '70')
+    for (const tc of ['3', '3.', '3.5']) m = conTipoCambioDesde(m, tc, 'soles')
+    expect(m).toEqual({ tipoCambio: '3.5', soles: '70', dolares: '20.00' })
+  })
+
+  it('a rate that is not a rate changes no amount', () => {
+    const m = { tipoCambio: '3.5', soles: '70.00', dolares: '20' }
+    expect(conTipoCambioDesde(m, '0', 'dolares')).toEqual({ ...m, tipoCambio: '0' })
+    expect(conTipoCambioDesde(m, '', 'soles')).toEqual({ ...m, tipoCambio: '' })
   })
 })

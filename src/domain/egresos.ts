@@ -157,6 +157,19 @@ export function conTipoCambio<M extends MontosEgreso>(m: M, tipoCambio: string):
   return { ...m, tipoCambio }
 }
 
+/**
+ * The rate changed while the person typed one amount (`origen`): the other one follows.
+ * The rate is typed key by key, so after its first digit both amounts are "present";
+ * spec 2 §5's "dollars from soles if present" would then recompute the dollars someone
+ * typed from soles the screen derived with a half-typed rate (20 dollars → 17.14). The
+ * amount typed by hand is the one kept; with soles typed (or none) this is conTipoCambio.
+ */
+export function conTipoCambioDesde<M extends MontosEgreso>(m: M, tipoCambio: string, origen: 'soles' | 'dolares'): M {
+  if (origen === 'soles' || centimosDeTexto(m.dolares) === null) return conTipoCambio(m, tipoCambio)
+  const r = conTipoCambio({ ...m, soles: '' }, tipoCambio)
+  return r.soles === '' ? { ...m, tipoCambio } : r
+}
+
 // ---------------------------------------------------------------------------------
 // Forms
 

@@ -6,13 +6,13 @@
  * rules and hands a row to save; a refused form writes nothing. The page gives it a new
  * key to start afresh (Editar, Cancelar, a save, another month).
  */
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Button, Group, NumberInput, TextInput, Textarea } from '@mantine/core'
 import { IconDeviceFloppy, IconPlus } from '@tabler/icons-react'
 import {
   conDolares,
   conSoles,
-  conTipoCambio,
+  conTipoCambioDesde,
   validarEgresoFijo,
   validarEgresoVariable,
   type DatosEgreso,
@@ -44,10 +44,12 @@ export function EgresoFormCard({ tipo, periodo, inicial, editando, tasaSugerida,
   const [form, setForm] = useState<EgresoForm>(inicial)
   const [guardando, setGuardando] = useState(false)
   const fijo = tipo === 'Fijo'
+  // The amount typed by hand last: a new rate keeps it and recomputes the other one.
+  const origen = useRef<'soles' | 'dolares'>('soles')
 
   // A rate that arrives after the form opened fills the field only if nobody typed one.
   useEffect(() => {
-    if (tasaSugerida) setForm((f) => (f.tipoCambio.trim() === '' ? conTipoCambio(f, tasaSugerida) : f))
+    if (tasaSugerida) setForm((f) => (f.tipoCambio.trim() === '' ? conTipoCambioDesde(f, tasaSugerida, origen.current) : f))
   }, [tasaSugerida])
 
   async function submit(e: FormEvent) {
@@ -110,10 +112,16 @@ export function EgresoFormCard({ tipo, periodo, inicial, editando, tasaSugerida,
           hideControls
           inputMode="decimal"
           value={form.tipoCambio}
-          onChange={(v) => setForm((f) => conTipoCambio(f, texto(v)))}
+          onChange={(v) => setForm((f) => conTipoCambioDesde(f, texto(v), origen.current))}
         />
-        <MoneyInput label="Monto Egreso Soles" withAsterisk value={form.soles} onChange={(v) => setForm((f) => conSoles(f, texto(v)))} />
-        <MoneyInput label="Monto Egreso Dólares" withAsterisk currency="USD" value={form.dolares} onChange={(v) => setForm((f) => conDolares(f, texto(v)))} />
+        <MoneyInput label="Monto Egreso Soles" withAsterisk value={form.soles} onChange={(v) => {
+            origen.current = 'soles'
+            setForm((f) => conSoles(f, texto(v)))
+          }} />
+        <MoneyInput label="Monto Egreso Dólares" withAsterisk currency="USD" value={form.dolares} onChange={(v) => {
+            origen.current = 'dolares'
+            setForm((f) => conDolares(f, texto(v)))
+          }} />
         <Textarea
           className={classes.full}
           label="Descripción Adicional"
