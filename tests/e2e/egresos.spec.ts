@@ -97,7 +97,7 @@ test.describe('Gestión de Egresos', () => {
     await expect(row(page, flores)).toContainText(/15 de marzo de 2031.*3\.80.*S\/ 190\.00.*US\$ 50\.00/)
     await expect.poll(async () => (await serverEgreso(page, toallas))?.monto_dolares ?? null, { timeout: 30_000 }).toBe(20)
     expect(await serverEgreso(page, flores)).toMatchObject({ tipo_egreso: 'Variable', fecha: '2031-03-15', monto_soles: 190, mes: 3, anio: 2031 })
-    await screenshot(page, 'panel-tableta-horizontal-egresos-variables')
+    await screenshot(page, 'panel-tableta-horizontal-egresos-variables', { fullPage: true })
 
     await rowAction(page, toallas, 'Eliminar')
     const confirm = page.getByRole('dialog', { name: 'Confirmar eliminación' })
@@ -162,7 +162,7 @@ test.describe('Gestión de Egresos', () => {
     await expect(page).toHaveURL(/mes=5/)
     await expect(row(page, alquiler)).toContainText('Mayo')
     await expect.poll(async () => (await serverEgresos(page, 'anio=eq.2031&mes=eq.5&tipo_egreso=eq.Fijo')).length, { timeout: 30_000 }).toBe(1)
-    await screenshot(page, 'panel-tableta-horizontal-egresos-fijos')
+    await screenshot(page, 'panel-tableta-horizontal-egresos-fijos', { fullPage: true })
   })
 
   test('sin conexión: un egreso con el tipo de cambio escrito a mano, recarga desde el service worker y sincroniza al volver', async ({ page, context }) => {
@@ -188,7 +188,7 @@ test.describe('Gestión de Egresos', () => {
     await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión')
     await expect(page.getByRole('combobox', { name: 'Mes' })).toHaveValue('Julio')
     await expect(row(page, seguro)).toContainText('US$ 100.00')
-    await screenshot(page, 'panel-tableta-vertical-egresos-sin-conexion')
+    await screenshot(page, 'panel-tableta-vertical-egresos-sin-conexion', { fullPage: true })
     await expectAccessible(page, 'egresos sin conexión')
 
     await context.setOffline(false)

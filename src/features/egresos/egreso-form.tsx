@@ -105,6 +105,8 @@ export function EgresoFormCard({ tipo, periodo, inicial, editando, tasaSugerida,
           label="Tipo de cambio"
           withAsterisk={fijo}
           description={online ? 'Soles por dólar.' : 'Sin conexión: escribe el tipo de cambio.'}
+          // The hint under the box keeps the three boxes of the row aligned.
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           decimalScale={4}
           min={0}
           step={0.0001}
