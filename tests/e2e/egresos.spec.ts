@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import * as XLSX from 'xlsx'
-import { backend, demo, expectAccessible, expectToast, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
+import { backend, demo, expectAccessible, expectToast, screenshot, signIn, toastRegion, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
 import { peruToday } from './support/dates.ts'
 
 type Row = {
@@ -163,6 +163,21 @@ test.describe('Gestión de Egresos', () => {
     await expect(row(page, alquiler)).toContainText('Mayo')
     await expect.poll(async () => (await serverEgresos(page, 'anio=eq.2031&mes=eq.5&tipo_egreso=eq.Fijo')).length, { timeout: 30_000 }).toBe(1)
     await screenshot(page, 'panel-tableta-horizontal-egresos-fijos', { fullPage: true })
+
+    // A copy deleted by hand stays deleted: reopening the empty month does not copy it again.
+    await rowAction(page, alquiler, 'Eliminar')
+    await confirm.getByRole('button', { name: 'Eliminar' }).click()
+    await expectToast(page, 'Éxito', 'Egreso eliminado correctamente.')
+    await expect.poll(async () => (await serverEgresos(page, 'anio=eq.2031&mes=eq.5&tipo_egreso=eq.Fijo'))[0]?._deleted ?? null, { timeout: 30_000 }).toBe(true)
+    await page.reload()
+    await expect(page.getByRole('combobox', { name: 'Mes' })).toHaveValue('Mayo')
+    await expect(page.getByRole('heading', { name: 'No hay egresos fijos en este mes' })).toBeVisible()
+    await waitForSynced(page)
+    await expect(row(page, alquiler)).toHaveCount(0)
+    // Not copied and then refused by the server: the device knew the tombstone (no sync problem, no copy toast).
+    await expect(page.getByRole('link', { name: /^Problemas de sincronización/ })).toHaveText('Problemas de sincronización')
+    await expect(toastRegion(page)).not.toContainText('Egresos fijos copiados')
+    expect((await serverEgresos(page, 'anio=eq.2031&mes=eq.5&tipo_egreso=eq.Fijo')).map((r) => r._deleted)).toEqual([true])
   })
 
   test('sin conexión: un egreso con el tipo de cambio escrito a mano, recarga desde el service worker y sincroniza al volver', async ({ page, context }) => {
