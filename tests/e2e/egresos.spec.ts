@@ -25,7 +25,7 @@ async function serverEgresos(page: Page, filter: string): Promise<Row[]> {
 }
 const serverEgreso = async (page: Page, descripcion: string) => (await serverEgresos(page, `descripcion=eq.${encodeURIComponent(descripcion)}`))[0] ?? null
 
-const form = (page: Page) => page.locator('form').filter({ has: page.getByRole('button', { name: /^(Agregar|Actualizar)$/ }) })
+const form = (page: Page) => page.locator('form').filter({ visible: true, has: page.getByRole('button', { name: /^(Agregar|Actualizar)$/ }) })
 const input = (page: Page, label: RegExp) => form(page).getByRole('textbox', { name: label })
 const row = (page: Page, text: string) => page.getByRole('row', { name: new RegExp(text) })
 

@@ -152,7 +152,7 @@ describe('Gestión de Egresos', () => {
     const consultar = vi.fn<ConsultarTipoCambio>(tasaOk)
     const log: MemoryWrite[] = []
     const { user } = await open(() => <Harness initial={[]} log={log} consultar={consultar} />)
-    expect(screen.getByText('Sin conexión: escribe el tipo de cambio.')).toBeInTheDocument()
+    expect(tasa()).toHaveAccessibleDescription('Sin conexión: escribe el tipo de cambio.')
     await user.type(field(/^Descripción Egreso/), 'Mantenimiento')
     await user.type(tasa(), '3.8')
     await user.type(soles(), '190')
@@ -203,6 +203,21 @@ describe('Gestión de Egresos', () => {
     expect(toastNow()).toMatchObject({ description: 'Egreso fijo actualizado correctamente.' })
     expect(screen.getByRole('button', { name: 'Agregar' })).toBeInTheDocument()
     expect(rowOf('Luz')).toHaveTextContent('S/ 760.00')
+  })
+
+  it('the fixed and variable forms are independent: switching tabs keeps what each holds', async () => {
+    const log: MemoryWrite[] = []
+    const { user } = await open(() => <Harness initial={[alquiler, luz]} log={log} />)
+    await rowAction(user, 'Luz', 'Editar')
+    await user.click(screen.getByRole('tab', { name: 'Egresos Variables' }))
+    expect(screen.getByRole('heading', { name: 'Nuevo egreso variable' })).toBeInTheDocument()
+    await user.type(field(/^Descripción Egreso/), 'Café')
+    await user.click(screen.getByRole('tab', { name: 'Egresos Fijos' }))
+    expect(screen.getByRole('heading', { name: 'Editar egreso fijo' })).toBeInTheDocument()
+    expect(field(/^Descripción Egreso/)).toHaveValue('Luz')
+    await user.click(screen.getByRole('tab', { name: 'Egresos Variables' }))
+    expect(field(/^Descripción Egreso/)).toHaveValue('Café')
+    expect(log).toEqual([])
   })
 
   it('deletes after the confirmation; cancelling deletes nothing', async () => {

@@ -125,7 +125,8 @@ export function EgresosPage({ store, consultarTipoCambio }: EgresosPageProps) {
       <div className={classes.filters}>
         <MonthYearPicker value={periodo} onChange={setPeriodo} />
       </div>
-      <Tabs value={tab} onChange={(v) => setTab(v === 'variables' ? 'variables' : 'fijos')} keepMounted={false} color="salvia.7">
+      {/* Both tabs stay mounted: the two forms are independent (spec 2 §4), so switching tabs keeps what each one holds. */}
+      <Tabs value={tab} onChange={(v) => setTab(v === 'variables' ? 'variables' : 'fijos')} color="salvia.7">
         <Tabs.List>
           <Tabs.Tab value="fijos">Egresos Fijos</Tabs.Tab>
           <Tabs.Tab value="variables">Egresos Variables</Tabs.Tab>
