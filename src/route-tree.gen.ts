@@ -15,6 +15,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as ControlCitasIndexRouteImport } from './routes/control-citas/index'
 import { Route as ControlCitasSeccionRouteImport } from './routes/control-citas/$seccion'
 import { Route as ControlCitasCompraProductosRouteImport } from './routes/control-citas/compra-productos'
+import { Route as ControlCitasEgresosRouteImport } from './routes/control-citas/egresos'
 import { Route as ControlCitasEspecialistasRouteImport } from './routes/control-citas/especialistas'
 import { Route as ControlCitasHorariosRouteImport } from './routes/control-citas/horarios'
 import { Route as ControlCitasPacientesRouteImport } from './routes/control-citas/pacientes'
@@ -54,6 +55,11 @@ const ControlCitasCompraProductosRoute =
     path: '/compra-productos',
     getParentRoute: () => ControlCitasRoute,
   } as any)
+const ControlCitasEgresosRoute = ControlCitasEgresosRouteImport.update({
+  id: '/egresos',
+  path: '/egresos',
+  getParentRoute: () => ControlCitasRoute,
+} as any)
 const ControlCitasEspecialistasRoute =
   ControlCitasEspecialistasRouteImport.update({
     id: '/especialistas',
@@ -99,6 +105,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/control-citas/$seccion': typeof ControlCitasSeccionRoute
   '/control-citas/compra-productos': typeof ControlCitasCompraProductosRoute
+  '/control-citas/egresos': typeof ControlCitasEgresosRoute
   '/control-citas/especialistas': typeof ControlCitasEspecialistasRoute
   '/control-citas/horarios': typeof ControlCitasHorariosRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
@@ -113,6 +120,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/control-citas/$seccion': typeof ControlCitasSeccionRoute
   '/control-citas/compra-productos': typeof ControlCitasCompraProductosRoute
+  '/control-citas/egresos': typeof ControlCitasEgresosRoute
   '/control-citas/especialistas': typeof ControlCitasEspecialistasRoute
   '/control-citas/horarios': typeof ControlCitasHorariosRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
@@ -129,6 +137,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/control-citas/$seccion': typeof ControlCitasSeccionRoute
   '/control-citas/compra-productos': typeof ControlCitasCompraProductosRoute
+  '/control-citas/egresos': typeof ControlCitasEgresosRoute
   '/control-citas/especialistas': typeof ControlCitasEspecialistasRoute
   '/control-citas/horarios': typeof ControlCitasHorariosRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
@@ -146,6 +155,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/control-citas/$seccion'
     | '/control-citas/compra-productos'
+    | '/control-citas/egresos'
     | '/control-citas/especialistas'
     | '/control-citas/horarios'
     | '/control-citas/pacientes'
@@ -160,6 +170,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/control-citas/$seccion'
     | '/control-citas/compra-productos'
+    | '/control-citas/egresos'
     | '/control-citas/especialistas'
     | '/control-citas/horarios'
     | '/control-citas/pacientes'
@@ -175,6 +186,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/control-citas/$seccion'
     | '/control-citas/compra-productos'
+    | '/control-citas/egresos'
     | '/control-citas/especialistas'
     | '/control-citas/horarios'
     | '/control-citas/pacientes'
@@ -235,6 +247,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ControlCitasCompraProductosRouteImport
       parentRoute: typeof ControlCitasRoute
     }
+    '/control-citas/egresos': {
+      id: '/control-citas/egresos'
+      path: '/egresos'
+      fullPath: '/control-citas/egresos'
+      preLoaderRoute: typeof ControlCitasEgresosRouteImport
+      parentRoute: typeof ControlCitasRoute
+    }
     '/control-citas/especialistas': {
       id: '/control-citas/especialistas'
       path: '/especialistas'
@@ -290,6 +309,7 @@ declare module '@tanstack/react-router' {
 interface ControlCitasRouteChildren {
   ControlCitasSeccionRoute: typeof ControlCitasSeccionRoute
   ControlCitasCompraProductosRoute: typeof ControlCitasCompraProductosRoute
+  ControlCitasEgresosRoute: typeof ControlCitasEgresosRoute
   ControlCitasEspecialistasRoute: typeof ControlCitasEspecialistasRoute
   ControlCitasHorariosRoute: typeof ControlCitasHorariosRoute
   ControlCitasPacientesRoute: typeof ControlCitasPacientesRoute
@@ -303,6 +323,7 @@ interface ControlCitasRouteChildren {
 const ControlCitasRouteChildren: ControlCitasRouteChildren = {
   ControlCitasSeccionRoute: ControlCitasSeccionRoute,
   ControlCitasCompraProductosRoute: ControlCitasCompraProductosRoute,
+  ControlCitasEgresosRoute: ControlCitasEgresosRoute,
   ControlCitasEspecialistasRoute: ControlCitasEspecialistasRoute,
   ControlCitasHorariosRoute: ControlCitasHorariosRoute,
   ControlCitasPacientesRoute: ControlCitasPacientesRoute,

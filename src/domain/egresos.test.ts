@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import {
   MENSAJES_EGRESOS,
+  avisoTipoCambio,
+  tipoCambioComoTexto,
   conDolares,
   conSoles,
   conTipoCambio,
+  conTipoCambioDesde,
   dolaresASoles,
   egresoAForm,
   egresoFormVacio,
@@ -269,5 +272,46 @@ describe('messages', () => {
   it('says what failed, with the reason when there is one', () => {
     expect(errorAlGuardar('Fijo', false)).toBe('Error al guardar el egreso fijo.')
     expect(errorAlGuardar('Variable', true, 'disco lleno')).toBe('Error al actualizar el egreso variable: disco lleno')
+  })
+})
+
+describe('exchange rate look-up (spec 2 §8)', () => {
+  it('a network failure, on the device or at Fixer, is "Error de red"', () => {
+    expect(avisoTipoCambio({ sinRed: true })).toEqual({ title: 'Error de red', description: 'Error de red al consultar Fixer.io' })
+    expect(avisoTipoCambio({ codigo: 'network_error', mensaje: 'Error de red al consultar Fixer.io' })).toEqual({ title: 'Error de red', description: 'Error de red al consultar Fixer.io' })
+  })
+
+  it("shows the function's Spanish message, else the generic one", () => {
+    expect(avisoTipoCambio({ codigo: 101, mensaje: 'API Key inválida o no especificada.' })).toEqual({ title: 'Error', description: 'API Key inválida o no especificada.' })
+    expect(avisoTipoCambio({ codigo: 500, mensaje: '  ' })).toEqual({ title: 'Error', description: 'Error al obtener el tipo de cambio.' })
+    expect(avisoTipoCambio({})).toEqual({ title: 'Error', description: 'Error al obtener el tipo de cambio.' })
+  })
+
+  it('turns the answered rate into the text the field shows, refusing what is not a rate', () => {
+    expect(tipoCambioComoTexto(3.74)).toBe('3.74')
+    expect(tipoCambioComoTexto('3.7512')).toBe('3.7512')
+    expect(tipoCambioComoTexto(0)).toBeNull()
+    expect(tipoCambioComoTexto(null)).toBeNull()
+    expect(tipoCambioComoTexto({ rate: 3 })).toBeNull()
+  })
+})
+
+describe('rate typed key by key after an amount', () => {
+  it('keeps the dollars typed by hand and recomputes soles from them', () => {
+    let m = conDolares({ tipoCambio: '', soles: '', dolares: '' }, '20')
+    for (const tc of ['3', '3.', '3.5']) m = conTipoCambioDesde(m, tc, 'dolares')
+    expect(m).toEqual({ tipoCambio: '3.5', soles: '70.00', dolares: '20' })
+  })
+
+  it('keeps the soles typed by hand (the spec rule)', () => {
+    let m = conSoles({ tipoCambio: '', soles: '', dolares: '' }, '70')
+    for (const tc of ['3', '3.', '3.5']) m = conTipoCambioDesde(m, tc, 'soles')
+    expect(m).toEqual({ tipoCambio: '3.5', soles: '70', dolares: '20.00' })
+  })
+
+  it('a rate that is not a rate changes no amount', () => {
+    const m = { tipoCambio: '3.5', soles: '70.00', dolares: '20' }
+    expect(conTipoCambioDesde(m, '0', 'dolares')).toEqual({ ...m, tipoCambio: '0' })
+    expect(conTipoCambioDesde(m, '', 'soles')).toEqual({ ...m, tipoCambio: '' })
   })
 })

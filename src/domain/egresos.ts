@@ -129,7 +129,7 @@ export interface MontosEgreso {
  * (they are the same amount in two currencies); an amount that is not a number yet
  * leaves dollars alone.
  */
-export function conSoles(m: MontosEgreso, soles: string): MontosEgreso {
+export function conSoles<M extends MontosEgreso>(m: M, soles: string): M {
   if (soles.trim() === '') return { ...m, soles, dolares: '' }
   const tc = leerTipoCambio(m.tipoCambio)
   const s = centimosDeTexto(soles)
@@ -138,7 +138,7 @@ export function conSoles(m: MontosEgreso, soles: string): MontosEgreso {
 }
 
 /** Dollars typed: soles follow when the rate is valid (same rules as conSoles). */
-export function conDolares(m: MontosEgreso, dolares: string): MontosEgreso {
+export function conDolares<M extends MontosEgreso>(m: M, dolares: string): M {
   if (dolares.trim() === '') return { ...m, dolares, soles: '' }
   const tc = leerTipoCambio(m.tipoCambio)
   const d = centimosDeTexto(dolares)
@@ -147,7 +147,7 @@ export function conDolares(m: MontosEgreso, dolares: string): MontosEgreso {
 }
 
 /** Rate changed: dollars are recomputed from soles if present, else soles from dollars (spec 2 §5). */
-export function conTipoCambio(m: MontosEgreso, tipoCambio: string): MontosEgreso {
+export function conTipoCambio<M extends MontosEgreso>(m: M, tipoCambio: string): M {
   const tc = leerTipoCambio(tipoCambio)
   if (tc === null) return { ...m, tipoCambio }
   const s = centimosDeTexto(m.soles)
@@ -155,6 +155,19 @@ export function conTipoCambio(m: MontosEgreso, tipoCambio: string): MontosEgreso
   const d = centimosDeTexto(m.dolares)
   if (d !== null) return { ...m, tipoCambio, soles: centimosATexto(dolaresASoles(d, tc)) }
   return { ...m, tipoCambio }
+}
+
+/**
+ * The rate changed while the person typed one amount (`origen`): the other one follows.
+ * The rate is typed key by key, so after its first digit both amounts are "present";
+ * spec 2 §5's "dollars from soles if present" would then recompute the dollars someone
+ * typed from soles the screen derived with a half-typed rate (20 dollars → 17.14). The
+ * amount typed by hand is the one kept; with soles typed (or none) this is conTipoCambio.
+ */
+export function conTipoCambioDesde<M extends MontosEgreso>(m: M, tipoCambio: string, origen: 'soles' | 'dolares'): M {
+  if (origen === 'soles' || centimosDeTexto(m.dolares) === null) return conTipoCambio(m, tipoCambio)
+  const r = conTipoCambio({ ...m, soles: '' }, tipoCambio)
+  return r.soles === '' ? { ...m, tipoCambio } : r
 }
 
 // ---------------------------------------------------------------------------------
@@ -288,4 +301,41 @@ export function totalEgresos(egresos: readonly Egreso[]): TotalEgresos {
     cantidad += 1
   }
   return { soles, dolares, cantidad }
+}
+
+// ---------------------------------------------------------------------------------
+// The exchange rate from the `exchange-rate` function (spec 2 §8 'Exchange rate')
+
+/** How a failed rate look-up ended. */
+export interface FalloTipoCambio {
+  /** The function's code: Fixer's number, 'network_error', 'not_admin', … */
+  codigo?: string | number | null
+  /** The function's Spanish message (it already maps Fixer's codes). */
+  mensaje?: string | null
+  /** The device could not reach the server at all. */
+  sinRed?: boolean
+}
+
+export const MENSAJES_TIPO_CAMBIO = {
+  tituloRed: 'Error de red',
+  red: 'Error de red al consultar Fixer.io',
+  generico: 'Error al obtener el tipo de cambio.',
+} as const
+
+/**
+ * The destructive toast of a failed look-up: a network failure (Fixer's or ours) is
+ * 'Error de red' / 'Error de red al consultar Fixer.io'; anything else is titled
+ * 'Error' with the function's message (401/403/429/601/602 already in Spanish), else
+ * the generic text.
+ */
+export function avisoTipoCambio(f: FalloTipoCambio): { title: string; description: string } {
+  if (f.sinRed || f.codigo === 'network_error') return { title: MENSAJES_TIPO_CAMBIO.tituloRed, description: MENSAJES_TIPO_CAMBIO.red }
+  return { title: 'Error', description: f.mensaje?.trim() || MENSAJES_TIPO_CAMBIO.generico }
+}
+
+/** The rate as the field shows it (the function answers 3.74): null when it is not a rate. */
+export function tipoCambioComoTexto(rate: unknown): string | null {
+  if (typeof rate !== 'number' && typeof rate !== 'string') return null
+  const tc = leerTipoCambio(rate)
+  return tc === null ? null : String(tipoCambioNumero(tc))
 }

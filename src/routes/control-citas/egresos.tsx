@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { consultarTipoCambio } from '@/features/egresos/consultar-tipo-cambio.ts'
+import { EgresosPage } from '@/features/egresos/egresos-page.tsx'
+import { validateEgresosSearch } from '@/features/egresos/egresos-search.ts'
+import { useEgresos } from '@/features/egresos/use-egresos.ts'
+
+export const Route = createFileRoute('/control-citas/egresos')({
+  validateSearch: validateEgresosSearch,
+  component: function Egresos() {
+    return <EgresosPage store={useEgresos()} consultarTipoCambio={consultarTipoCambio} />
+  },
+})

@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/fixtures.ts'
+import * as XLSX from 'xlsx'
+import { backend, demo, expectAccessible, expectToast, screenshot, signIn, toastRegion, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
+import { peruToday } from './support/dates.ts'
+
+type Row = {
+  id_egreso: string
+  tipo_egreso: string
+  descripcion: string
+  tipo_cambio: number | null
+  monto_soles: number
+  monto_dolares: number
+  mes: number
+  anio: number
+  fecha: string
+  id_egreso_origen: string | null
+  _deleted: boolean
+}
+
+async function serverEgresos(page: Page, filter: string): Promise<Row[]> {
+  const { body } = await (await backend(page)).rest<Row[]>(`tb_egresos?${filter}&select=*`, demo.admin)
+  return Array.isArray(body) ? body : []
+}
+const serverEgreso = async (page: Page, descripcion: string) => (await serverEgresos(page, `descripcion=eq.${encodeURIComponent(descripcion)}`))[0] ?? null
+
+const form = (page: Page) => page.locator('form').filter({ visible: true, has: page.getByRole('button', { name: /^(Agregar|Actualizar)$/ }) })
+const input = (page: Page, label: RegExp) => form(page).getByRole('textbox', { name: label })
+const row = (page: Page, text: string) => page.getByRole('row', { name: new RegExp(text) })
+
+async function rowAction(page: Page, name: string, action: string) {
+  await row(page, name).getByRole('button', { name: `Acciones para ${name}` }).click()
+  await page.getByRole('menuitem', { name: action }).click()
+}
+
+async function fillExpense(page: Page, v: { descripcion: string; tipoCambio?: string; soles?: string; dolares?: string; fecha?: string }) {
+  if (v.fecha) await form(page).getByLabel(/^Fecha/).fill(v.fecha)
+  await input(page, /^Descripción Egreso/).fill(v.descripcion)
+  if (v.tipoCambio !== undefined) await input(page, /^Tipo de cambio/).fill(v.tipoCambio)
+  if (v.soles !== undefined) await input(page, /^Monto Egreso Soles/).fill(v.soles)
+  if (v.dolares !== undefined) await input(page, /^Monto Egreso Dólares/).fill(v.dolares)
+}
+
+test.describe('Gestión de Egresos', () => {
+  test('egresos fijos y variables: agregar, editar, eliminar, exportar, procesar el mes y la copia automática', async ({ page }) => {
+    await page.setViewportSize(viewports.tabletLandscape)
+    await signIn(page, demo.admin)
+    await page.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('link', { name: /Egresos fijos y variables/ }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Gestión de Egresos' })).toBeVisible()
+    // The embedded stack has no Fixer key: the real function answers spec 2 §8's message and the field stays empty.
+    await expectToast(page, 'Error', 'API Key inválida o no especificada.')
+    await expect(input(page, /^Tipo de cambio/)).toHaveValue('')
+
+    // A month of its own, so the run does not depend on today's data.
+    await page.goto('/control-citas/egresos?anio=2031&mes=3')
+    await expect(page.getByRole('combobox', { name: 'Mes' })).toHaveValue('Marzo')
+    await expect(page.getByRole('textbox', { name: 'Año' })).toHaveValue('2031')
+    await expect(page.getByRole('heading', { name: 'No hay egresos fijos en este mes' })).toBeVisible()
+    await expectAccessible(page, 'egresos fijos')
+    const alquiler = `Alquiler ${randomUUID().slice(0, 6)}`
+
+    await form(page).getByRole('button', { name: 'Agregar' }).click()
+    await expectToast(page, 'Error', 'Por favor, completa todos los campos numéricos requeridos antes de guardar.')
+    await fillExpense(page, { descripcion: alquiler, tipoCambio: '3.75', soles: '3750' })
+    await expect(input(page, /^Monto Egreso Dólares/)).toHaveValue('US$ 1,000.00')
+    await form(page).getByRole('button', { name: 'Agregar' }).click()
+    await expectToast(page, 'Éxito', 'El egreso fijo se guardó correctamente.')
+    await expect(row(page, alquiler)).toContainText(/3\.75.*S\/ 3,750\.00.*US\$ 1,000\.00.*Marzo.*2031/)
+    await expect.poll(async () => (await serverEgreso(page, alquiler))?.monto_dolares ?? null, { timeout: 30_000 }).toBe(1000)
+    expect(await serverEgreso(page, alquiler)).toMatchObject({ tipo_egreso: 'Fijo', tipo_cambio: 3.75, monto_soles: 3750, mes: 3, anio: 2031, fecha: '2031-03-31' })
+
+    await rowAction(page, alquiler, 'Editar')
+    await expect(page.getByRole('heading', { name: 'Editar egreso fijo' })).toBeVisible()
+    await input(page, /^Monto Egreso Soles/).fill('4125')
+    await expect(input(page, /^Monto Egreso Dólares/)).toHaveValue('US$ 1,100.00')
+    await form(page).getByRole('button', { name: 'Actualizar' }).click()
+    await expectToast(page, 'Éxito', 'Egreso fijo actualizado correctamente.')
+    await expect(form(page).getByRole('button', { name: 'Agregar' })).toBeVisible()
+    await expect.poll(async () => (await serverEgreso(page, alquiler))?.monto_soles ?? null, { timeout: 30_000 }).toBe(4125)
+
+    // Variable expenses: the tab is in the URL; the date must fall in the month.
+    await page.getByRole('tab', { name: 'Egresos Variables' }).click()
+    await expect(page).toHaveURL(/tab=variables/)
+    const flores = `Flores ${randomUUID().slice(0, 6)}`
+    const toallas = `Toallas ${randomUUID().slice(0, 6)}`
+    await fillExpense(page, { fecha: '2031-04-02', descripcion: flores, tipoCambio: '3.8', dolares: '50' })
+    await expect(input(page, /^Monto Egreso Soles/)).toHaveValue('S/ 190.00')
+    await form(page).getByRole('button', { name: 'Agregar' }).click()
+    await expectToast(page, 'Advertencia', 'La fecha debe corresponder al mes y año seleccionados.')
+    await form(page).getByLabel(/^Fecha/).fill('2031-03-15')
+    await form(page).getByRole('button', { name: 'Agregar' }).click()
+    await expectToast(page, 'Éxito', 'Egreso variable agregado correctamente.')
+    await fillExpense(page, { fecha: '2031-03-20', descripcion: toallas, tipoCambio: '4', soles: '80' })
+    await form(page).getByRole('button', { name: 'Agregar' }).click()
+    await expectToast(page, 'Éxito', 'Egreso variable agregado correctamente.')
+    await expect(row(page, flores)).toContainText(/15 de marzo de 2031.*3\.80.*S\/ 190\.00.*US\$ 50\.00/)
+    await expect.poll(async () => (await serverEgreso(page, toallas))?.monto_dolares ?? null, { timeout: 30_000 }).toBe(20)
+    expect(await serverEgreso(page, flores)).toMatchObject({ tipo_egreso: 'Variable', fecha: '2031-03-15', monto_soles: 190, mes: 3, anio: 2031 })
+    await screenshot(page, 'panel-tableta-horizontal-egresos-variables', { fullPage: true })
+
+    await rowAction(page, toallas, 'Eliminar')
+    const confirm = page.getByRole('dialog', { name: 'Confirmar eliminación' })
+    await expect(confirm).toContainText('¿Seguro que deseas eliminar este egreso?')
+    await expectAccessible(page, 'confirmar eliminación de egreso')
+    await confirm.getByRole('button', { name: 'Eliminar' }).click()
+    await expectToast(page, 'Éxito', 'Egreso eliminado correctamente.')
+    await expect(row(page, toallas)).toHaveCount(0)
+    await expect.poll(async () => (await serverEgreso(page, toallas))?._deleted ?? null, { timeout: 30_000 }).toBe(true)
+
+    // The month, year and tab survive a reload.
+    await page.reload()
+    await expect(page.getByRole('tab', { name: 'Egresos Variables' })).toHaveAttribute('aria-selected', 'true')
+    await expect(page.getByRole('combobox', { name: 'Mes' })).toHaveValue('Marzo')
+    await expect(row(page, flores)).toBeVisible()
+
+    // The export: the month's fixed then variable rows, with totals per type.
+    const download = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Exportar a Excel' }).click()
+    const file = await download
+    const [y, m, d] = peruToday().split('-')
+    expect(file.suggestedFilename()).toBe(`egresos-${d}${m}${y!.slice(2)}.xlsx`)
+    await expectToast(page, 'Exportación exitosa', 'Egresos exportados a Excel correctamente.')
+    const book = XLSX.read(readFileSync(await file.path()), { type: 'buffer' })
+    expect(book.SheetNames).toEqual(['Reporte de Egresos'])
+    const cells = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets['Reporte de Egresos']!, { header: 1, blankrows: false })
+    expect(cells[0]).toEqual(['Tipo', 'Fecha', 'Descripción', 'Tipo de Cambio', 'Monto Soles', 'Monto Dólares', 'Descripción Adicional', 'Mes', 'Año'])
+    expect(cells.slice(1, 3).map((r) => [r[0], r[2], r[3], r[4], r[5], r[7], r[8]])).toEqual([
+      ['Fijo', alquiler, 3.75, 4125, 1100, 'Marzo', 2031],
+      ['Variable', flores, 3.8, 190, 50, 'Marzo', 2031],
+    ])
+    const total = (label: string) => cells.find((r) => r[0] === label)?.slice(4, 6)
+    expect(total('Total Egresos Fijos')).toEqual([4125, 1100])
+    expect(total('Total Egresos Variables')).toEqual([190, 50])
+    expect(total('Total General')).toEqual([4315, 1150])
+
+    // 'Procesar Mes': only the next month, once.
+    await page.getByRole('tab', { name: 'Egresos Fijos' }).click()
+    await page.getByRole('button', { name: 'Procesar Mes' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Procesar para mes' })
+    await expect(dialog.getByRole('combobox', { name: 'Mes' })).toHaveValue('Abril')
+    await expectAccessible(page, 'procesar para mes')
+    await dialog.getByRole('textbox', { name: 'Año' }).fill('2032')
+    await dialog.getByRole('button', { name: 'Procesar' }).click()
+    await expectToast(page, 'Error', 'Solo puedes procesar el mes siguiente.')
+    await dialog.getByRole('textbox', { name: 'Año' }).fill('2031')
+    await dialog.getByRole('button', { name: 'Procesar' }).click()
+    await expectToast(page, 'Éxito', 'Egresos fijos procesados para el mes seleccionado.')
+    await expect(dialog).toHaveCount(0)
+    const original = (await serverEgreso(page, alquiler))!
+    await expect.poll(async () => (await serverEgresos(page, 'anio=eq.2031&mes=eq.4&tipo_egreso=eq.Fijo')).length, { timeout: 30_000 }).toBe(1)
+    expect((await serverEgresos(page, 'anio=eq.2031&mes=eq.4&tipo_egreso=eq.Fijo'))[0]).toMatchObject({ descripcion: alquiler, id_egreso_origen: original.id_egreso, monto_soles: 4125, fecha: '2031-04-30' })
+    await page.getByRole('button', { name: 'Procesar Mes' }).click()
+    await dialog.getByRole('button', { name: 'Procesar' }).click()
+    await expectToast(page, 'Error', 'El mes seleccionado ya fue procesado y no se puede reprocesar.')
+    await dialog.getByRole('button', { name: 'Cancelar' }).click()
+
+    // Opening May (no fixed expenses, April has them) copies April's automatically.
+    await page.getByRole('textbox', { name: 'Año' }).fill('2031')
+    await page.getByRole('combobox', { name: 'Mes' }).click()
+    await page.getByRole('option', { name: 'Mayo' }).click()
+    await expect(page).toHaveURL(/mes=5/)
+    await expect(row(page, alquiler)).toContainText('Mayo')
+    await expect.poll(async () => (await serverEgresos(page, 'anio=eq.2031&mes=eq.5&tipo_egreso=eq.Fijo')).length, { timeout: 30_000 }).toBe(1)
+    await screenshot(page, 'panel-tableta-horizontal-egresos-fijos', { fullPage: true })
+
+    // A copy deleted by hand stays deleted: reopening the empty month does not copy it again.
+    await rowAction(page, alquiler, 'Eliminar')
+    await confirm.getByRole('button', { name: 'Eliminar' }).click()
+    await expectToast(page, 'Éxito', 'Egreso eliminado correctamente.')
+    await expect.poll(async () => (await serverEgresos(page, 'anio=eq.2031&mes=eq.5&tipo_egreso=eq.Fijo'))[0]?._deleted ?? null, { timeout: 30_000 }).toBe(true)
+    await page.reload()
+    await expect(page.getByRole('combobox', { name: 'Mes' })).toHaveValue('Mayo')
+    await expect(page.getByRole('heading', { name: 'No hay egresos fijos en este mes' })).toBeVisible()
+    await waitForSynced(page)
+    await expect(row(page, alquiler)).toHaveCount(0)
+    // Not copied and then refused by the server: the device knew the tombstone (no sync problem, no copy toast).
+    await expect(page.getByRole('link', { name: /^Problemas de sincronización/ })).toHaveText('Problemas de sincronización')
+    await expect(toastRegion(page)).not.toContainText('Egresos fijos copiados')
+    expect((await serverEgresos(page, 'anio=eq.2031&mes=eq.5&tipo_egreso=eq.Fijo')).map((r) => r._deleted)).toEqual([true])
+  })
+
+  test('sin conexión: un egreso con el tipo de cambio escrito a mano, recarga desde el service worker y sincroniza al volver', async ({ page, context }) => {
+    await page.setViewportSize(viewports.tabletPortrait)
+    await signIn(page, demo.admin)
+    await waitForServiceWorker(page)
+    await page.goto('/control-citas/egresos?anio=2033&mes=7')
+    await expect(page.getByRole('heading', { level: 1, name: 'Gestión de Egresos' })).toBeVisible()
+    await waitForSynced(page)
+
+    await context.setOffline(true)
+    await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión')
+    await expect(form(page).getByText('Sin conexión: escribe el tipo de cambio.')).toBeVisible()
+    const seguro = `Seguro ${randomUUID().slice(0, 6)}`
+    await fillExpense(page, { descripcion: seguro, tipoCambio: '3.7', soles: '370' })
+    await expect(input(page, /^Monto Egreso Dólares/)).toHaveValue('US$ 100.00')
+    await form(page).getByRole('button', { name: 'Agregar' }).click()
+    await expectToast(page, 'Éxito', 'El egreso fijo se guardó correctamente.')
+    await expect(row(page, seguro)).toContainText('S/ 370.00')
+
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1, name: 'Gestión de Egresos' })).toBeVisible()
+    await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión')
+    await expect(page.getByRole('combobox', { name: 'Mes' })).toHaveValue('Julio')
+    await expect(row(page, seguro)).toContainText('US$ 100.00')
+    await screenshot(page, 'panel-tableta-vertical-egresos-sin-conexion', { fullPage: true })
+    await expectAccessible(page, 'egresos sin conexión')
+
+    await context.setOffline(false)
+    await expect(page.getByTestId('estado-conexion')).toHaveText('En línea')
+    await waitForSynced(page)
+    await expect.poll(async () => (await serverEgreso(page, seguro))?.monto_dolares ?? null, { timeout: 30_000 }).toBe(100)
+    expect(await serverEgreso(page, seguro)).toMatchObject({ tipo_cambio: 3.7, monto_soles: 370, mes: 7, anio: 2033, fecha: '2033-07-31' })
+  })
+})
