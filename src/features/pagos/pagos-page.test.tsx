@@ -125,7 +125,7 @@ describe('Pagos: the list', () => {
     expect(screen.getByRole('link', { name: 'Volver al panel' })).toHaveAttribute('href', '/control-citas')
     expect(screen.getByLabelText('Día')).toHaveValue(HOY)
     expect(clientNames()).toEqual(['Pedro Salas', 'Sofía Vargas'])
-    expect(screen.getByRole('row', { name: /Sofía Vargas/ })).toHaveTextContent(/sofia@gmail\.com.*Masaje Relajante.*Lucía Quispe.*10:00 AM – 11:00 AM.*S\/ 50\.00.*Confirmada/)
+    expect(screen.getByRole('row', { name: /Sofía Vargas/ })).toHaveTextContent(/sofia@gmail\.com.*Confirmada.*Masaje Relajante.*Lucía Quispe.*10:00 AM – 11:00 AM.*S\/ 50\.00/)
     expect(screen.getByRole('row', { name: /Pedro Salas/ })).toHaveTextContent(/Completada/)
     expect(screen.getByText(/2 citas pendientes de pago · miércoles, 25 de noviembre de 2026/)).toBeInTheDocument()
   })

@@ -121,7 +121,7 @@ export function PagosPage({ store, search }: PagosPageProps) {
           empty={{ icon: <IconCalendarCheck size={44} color="var(--mantine-color-salvia-6)" aria-hidden />, title: 'No hay citas pendientes de pago para este día.' }}
           noMatch={{ title: 'No hay citas pendientes de pago para este día.' }}
         >
-          <DataTable rows={pendientes} columns={columns} rowKey={(c) => c.id_cita} label="Citas pendientes de pago" rowName={(c) => c.nombre_cliente} minWidth={860} />
+          <DataTable rows={pendientes} columns={columns} rowKey={(c) => c.id_cita} label="Citas pendientes de pago" rowName={(c) => c.nombre_cliente} minWidth={680} />
         </ListStates>
       </div>
 
