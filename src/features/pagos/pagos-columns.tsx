@@ -46,7 +46,7 @@ export function pagoColumns(especialista: (c: CitaPago) => string, onPagar: (c: 
         </>
       ),
     },
-    { key: 'hora', header: 'Hora', minWidth: 110, sortValue: (c) => c.hora_inicio, cell: (c) => rangoHoras(c.hora_inicio, c.hora_fin) },
+    { key: 'hora', header: 'Hora', nowrap: true, sortValue: (c) => c.hora_inicio, cell: (c) => rangoHoras(c.hora_inicio, c.hora_fin) },
     { key: 'adelanto', header: 'Adelanto', align: 'right', nowrap: true, sortValue: (c) => Number(c.monto_adelanto ?? 0), cell: (c) => formatSoles(c.monto_adelanto ?? 0) },
     {
       key: 'pago',
