@@ -19,6 +19,7 @@ import { Route as ControlCitasEgresosRouteImport } from './routes/control-citas/
 import { Route as ControlCitasEspecialistasRouteImport } from './routes/control-citas/especialistas'
 import { Route as ControlCitasHorariosRouteImport } from './routes/control-citas/horarios'
 import { Route as ControlCitasPacientesRouteImport } from './routes/control-citas/pacientes'
+import { Route as ControlCitasPagosRouteImport } from './routes/control-citas/pagos'
 import { Route as ControlCitasReservasRouteImport } from './routes/control-citas/reservas'
 import { Route as ControlCitasSincronizacionRouteImport } from './routes/control-citas/sincronizacion'
 import { Route as ControlCitasTratamientosRouteImport } from './routes/control-citas/tratamientos'
@@ -76,6 +77,11 @@ const ControlCitasPacientesRoute = ControlCitasPacientesRouteImport.update({
   path: '/pacientes',
   getParentRoute: () => ControlCitasRoute,
 } as any)
+const ControlCitasPagosRoute = ControlCitasPagosRouteImport.update({
+  id: '/pagos',
+  path: '/pagos',
+  getParentRoute: () => ControlCitasRoute,
+} as any)
 const ControlCitasReservasRoute = ControlCitasReservasRouteImport.update({
   id: '/reservas',
   path: '/reservas',
@@ -109,6 +115,7 @@ export interface FileRoutesByFullPath {
   '/control-citas/especialistas': typeof ControlCitasEspecialistasRoute
   '/control-citas/horarios': typeof ControlCitasHorariosRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
+  '/control-citas/pagos': typeof ControlCitasPagosRoute
   '/control-citas/reservas': typeof ControlCitasReservasRoute
   '/control-citas/sincronizacion': typeof ControlCitasSincronizacionRoute
   '/control-citas/tratamientos': typeof ControlCitasTratamientosRoute
@@ -124,6 +131,7 @@ export interface FileRoutesByTo {
   '/control-citas/especialistas': typeof ControlCitasEspecialistasRoute
   '/control-citas/horarios': typeof ControlCitasHorariosRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
+  '/control-citas/pagos': typeof ControlCitasPagosRoute
   '/control-citas/reservas': typeof ControlCitasReservasRoute
   '/control-citas/sincronizacion': typeof ControlCitasSincronizacionRoute
   '/control-citas/tratamientos': typeof ControlCitasTratamientosRoute
@@ -141,6 +149,7 @@ export interface FileRoutesById {
   '/control-citas/especialistas': typeof ControlCitasEspecialistasRoute
   '/control-citas/horarios': typeof ControlCitasHorariosRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
+  '/control-citas/pagos': typeof ControlCitasPagosRoute
   '/control-citas/reservas': typeof ControlCitasReservasRoute
   '/control-citas/sincronizacion': typeof ControlCitasSincronizacionRoute
   '/control-citas/tratamientos': typeof ControlCitasTratamientosRoute
@@ -159,6 +168,7 @@ export interface FileRouteTypes {
     | '/control-citas/especialistas'
     | '/control-citas/horarios'
     | '/control-citas/pacientes'
+    | '/control-citas/pagos'
     | '/control-citas/reservas'
     | '/control-citas/sincronizacion'
     | '/control-citas/tratamientos'
@@ -174,6 +184,7 @@ export interface FileRouteTypes {
     | '/control-citas/especialistas'
     | '/control-citas/horarios'
     | '/control-citas/pacientes'
+    | '/control-citas/pagos'
     | '/control-citas/reservas'
     | '/control-citas/sincronizacion'
     | '/control-citas/tratamientos'
@@ -190,6 +201,7 @@ export interface FileRouteTypes {
     | '/control-citas/especialistas'
     | '/control-citas/horarios'
     | '/control-citas/pacientes'
+    | '/control-citas/pagos'
     | '/control-citas/reservas'
     | '/control-citas/sincronizacion'
     | '/control-citas/tratamientos'
@@ -275,6 +287,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ControlCitasPacientesRouteImport
       parentRoute: typeof ControlCitasRoute
     }
+    '/control-citas/pagos': {
+      id: '/control-citas/pagos'
+      path: '/pagos'
+      fullPath: '/control-citas/pagos'
+      preLoaderRoute: typeof ControlCitasPagosRouteImport
+      parentRoute: typeof ControlCitasRoute
+    }
     '/control-citas/reservas': {
       id: '/control-citas/reservas'
       path: '/reservas'
@@ -313,6 +332,7 @@ interface ControlCitasRouteChildren {
   ControlCitasEspecialistasRoute: typeof ControlCitasEspecialistasRoute
   ControlCitasHorariosRoute: typeof ControlCitasHorariosRoute
   ControlCitasPacientesRoute: typeof ControlCitasPacientesRoute
+  ControlCitasPagosRoute: typeof ControlCitasPagosRoute
   ControlCitasReservasRoute: typeof ControlCitasReservasRoute
   ControlCitasSincronizacionRoute: typeof ControlCitasSincronizacionRoute
   ControlCitasTratamientosRoute: typeof ControlCitasTratamientosRoute
@@ -327,6 +347,7 @@ const ControlCitasRouteChildren: ControlCitasRouteChildren = {
   ControlCitasEspecialistasRoute: ControlCitasEspecialistasRoute,
   ControlCitasHorariosRoute: ControlCitasHorariosRoute,
   ControlCitasPacientesRoute: ControlCitasPacientesRoute,
+  ControlCitasPagosRoute: ControlCitasPagosRoute,
   ControlCitasReservasRoute: ControlCitasReservasRoute,
   ControlCitasSincronizacionRoute: ControlCitasSincronizacionRoute,
   ControlCitasTratamientosRoute: ControlCitasTratamientosRoute,

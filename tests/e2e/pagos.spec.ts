@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/fixtures.ts'
+import { backend, demo, expectAccessible, expectToast, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
+import { peruToday } from './support/dates.ts'
+
+type Item = { id_tratamiento: string; nombre: string; costo_al_momento_del_pago: number; cantidad: number; tipo: string }
+type PagoRow = {
+  id_pago_cita: string
+  id_cita: string
+  monto_total_calculado: number
+  monto_adelanto_aplicado: number
+  monto_final_pagado: number
+  metodo_pago_final: string
+  referencia_pago_final: string | null
+  tratamientos_adicionales_info: Item[]
+  fecha_pago: string
+}
+type CitaRow = { estado_cita: string; id_pago_final: string | null; monto_total_final: number | null }
+type MovimientoRow = { id_tratamiento: string; cantidad: number; motivo: string; id_pago_cita: string }
+
+async function idDe(page: Page, tabla: 'tb_tratamientos' | 'tb_especialistas', filtro: string): Promise<string> {
+  const campo = tabla === 'tb_tratamientos' ? 'id_tratamiento' : 'id_especialista'
+  const { body } = await (await backend(page)).rest<Array<Record<string, string>>>(`${tabla}?${filtro}&select=${campo}`, demo.staff)
+  return body[0]![campo]!
+}
+
+/** Another tablet confirmed a cita for today: a Confirmada row with a S/ 50 advance, straight to the server as staff. */
+async function citaConfirmada(page: Page, cliente: string, especialista: string, hora: [string, string]): Promise<string> {
+  const id = randomUUID()
+  await (await backend(page)).insert(
+    'tb_citas',
+    {
+      id_cita: id,
+      id_especialista: await idDe(page, 'tb_especialistas', `email=eq.${especialista}`),
+      id_tratamiento: await idDe(page, 'tb_tratamientos', `nombre=eq.${encodeURIComponent('Masaje Relajante')}`),
+      nombre_cliente: cliente,
+      email_cliente: 'cliente@correo.pe',
+      nombre_tratamiento: 'Masaje Relajante',
+      fecha_cita: peruToday(),
+      hora_inicio: hora[0],
+      hora_fin: hora[1],
+      estado_cita: 'Confirmada',
+      monto_adelanto: 50,
+      metodo_pago_adelanto: 'Yape',
+      fecha_pago_adelanto: peruToday(),
+    },
+    demo.staff,
+  )
+  return id
+}
+
+async function serverPago(page: Page, idCita: string): Promise<PagoRow | null> {
+  const { body } = await (await backend(page)).rest<PagoRow[]>(`tb_pagos_citas?id_cita=eq.${idCita}&select=*`, demo.admin)
+  return Array.isArray(body) ? (body[0] ?? null) : null
+}
+
+async function serverCita(page: Page, idCita: string): Promise<CitaRow | null> {
+  const { body } = await (await backend(page)).rest<CitaRow[]>(`tb_citas?id_cita=eq.${idCita}&select=*`, demo.admin)
+  return Array.isArray(body) ? (body[0] ?? null) : null
+}
+
+async function serverMovimientos(page: Page, idPago: string): Promise<MovimientoRow[]> {
+  const { body } = await (await backend(page)).rest<MovimientoRow[]>(`tb_movimientos_stock?id_pago_cita=eq.${idPago}&select=*`, demo.admin)
+  return Array.isArray(body) ? body : []
+}
+
+async function openPagos(page: Page) {
+  await page.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('link', { name: /^Pagos/ }).click()
+  await expect(page).toHaveURL(/\/control-citas\/pagos$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Pagos' })).toBeVisible()
+}
+
+const row = (page: Page, nombre: string) => page.getByRole('row', { name: new RegExp(nombre) })
+const pagoDialog = (page: Page) => page.getByRole('dialog', { name: 'Procesar Pago' })
+
+/** Opens 'Procesar Pago', adds one unit of `producto` and pays the suggested amount with `metodo`. */
+async function pagar(page: Page, cliente: string, producto: string, precio: string, sugerido: string, metodo: string, shot: string) {
+  await row(page, cliente).getByRole('button', { name: `Procesar Pago de ${cliente}` }).click()
+  const dialog = pagoDialog(page)
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByTestId('total')).toHaveText('S/ 150.00')
+  await expect(dialog.getByTestId('adelanto')).toHaveText('S/ 50.00')
+  await expect(dialog.getByTestId('sugerido')).toHaveText('S/ 100.00')
+  await expect(dialog.getByLabel(/^Fecha de pago/)).toHaveValue(peruToday())
+
+  // No method: the spec's message, nothing written.
+  await dialog.getByRole('button', { name: 'Procesar Pago' }).click()
+  await expectToast(page, 'Error', 'Por favor, selecciona un método de pago final.')
+
+  await dialog.getByRole('combobox', { name: 'Agregar producto o tratamiento' }).fill(producto.slice(0, 8))
+  await page.getByRole('option', { name: new RegExp(`^${producto}`) }).click()
+  await expect(dialog.getByRole('textbox', { name: `Cantidad de ${producto}` })).toHaveValue('1')
+  await expect(dialog.getByRole('listitem').filter({ hasText: producto })).toContainText(precio)
+  await expect(dialog.getByTestId('sugerido')).toHaveText(sugerido)
+  await expect(dialog.getByRole('textbox', { name: /^Monto final pagado/ })).toHaveValue(sugerido)
+  await dialog.getByRole('combobox', { name: /^Método de pago final/ }).selectOption(metodo)
+  await dialog.getByRole('textbox', { name: 'Referencia del pago' }).fill('OP-555')
+  await screenshot(page, shot)
+  await expectAccessible(page, 'procesar pago')
+  await dialog.getByRole('button', { name: 'Procesar Pago' }).click()
+  await expectToast(page, '¡Pago Procesado Exitosamente!', `${cliente} — ${sugerido} (${metodo})`)
+  await expect(pagoDialog(page)).toHaveCount(0)
+  // The cita leaves the list at once, before the server answers.
+  await expect(row(page, cliente)).toHaveCount(0)
+}
+
+/** The server holds the payment, completed the cita and wrote the product's sale in the ledger. */
+async function expectServerPaid(page: Page, idCita: string, producto: string, montoFinal: number, metodo: string) {
+  await expect.poll(async () => (await serverPago(page, idCita))?.monto_final_pagado ?? null, { timeout: 30_000 }).toBe(montoFinal)
+  const pago = (await serverPago(page, idCita))!
+  const idProducto = await idDe(page, 'tb_tratamientos', `nombre=eq.${encodeURIComponent(producto)}`)
+  expect(pago).toMatchObject({
+    monto_total_calculado: montoFinal + 50,
+    monto_adelanto_aplicado: 50,
+    metodo_pago_final: metodo,
+    referencia_pago_final: 'OP-555',
+    fecha_pago: peruToday(),
+    tratamientos_adicionales_info: [{ id_tratamiento: idProducto, nombre: producto, cantidad: 1, tipo: 'producto', costo_al_momento_del_pago: montoFinal - 100 }],
+  })
+  expect(await serverCita(page, idCita)).toMatchObject({ estado_cita: 'Completada', id_pago_final: pago.id_pago_cita, monto_total_final: montoFinal + 50 })
+  expect(await serverMovimientos(page, pago.id_pago_cita)).toEqual([expect.objectContaining({ id_tratamiento: idProducto, cantidad: -1, motivo: 'venta' })])
+}
+
+test.describe('Pagos', () => {
+  test('cobrar una cita confirmada con un producto adicional: el servidor completa la cita y descuenta el stock', async ({ page }) => {
+    await page.setViewportSize(viewports.tabletLandscape)
+    await page.goto('/')
+    const cliente = `Valeria Ríos ${randomUUID().slice(0, 6)}`
+    const idCita = await citaConfirmada(page, cliente, 'lucia.quispe@spa.local', ['06:00:00', '07:00:00'])
+
+    await signIn(page, demo.staff)
+    await openPagos(page)
+    await expect(page.getByLabel('Día')).toHaveValue(peruToday())
+    await expect(row(page, cliente)).toContainText(/Confirmada.*Masaje Relajante.*Lucía Quispe.*06:00 AM – 07:00 AM.*S\/ 50\.00/)
+    await expectAccessible(page, 'pagos')
+    await screenshot(page, 'panel-tableta-horizontal-pagos')
+
+    await pagar(page, cliente, 'Sales de Baño Relajantes 500 g', 'S/ 38.00', 'S/ 138.00', 'Yape', 'panel-tableta-horizontal-procesar-pago')
+    await expect(page.getByRole('list', { name: /^Cobrado el/ })).toContainText(/Yape · \d+ pagos?S\/ [\d,.]+/)
+    await screenshot(page, 'panel-tableta-horizontal-pagos-cobrado')
+    await expectServerPaid(page, idCita, 'Sales de Baño Relajantes 500 g', 138, 'Yape')
+
+    // Another day in the URL; a reload keeps it.
+    await page.getByLabel('Día').fill('2026-01-05')
+    await expect(page).toHaveURL(/\?dia=2026-01-05/)
+    await page.reload()
+    await expect(page.getByLabel('Día')).toHaveValue('2026-01-05')
+    await expect(page.getByRole('heading', { name: 'No hay citas pendientes de pago para este día.' })).toBeVisible()
+  })
+
+  test('sin conexión: cobrar tras recargar desde el service worker, y el servidor lo recibe al volver', async ({ page, context }) => {
+    await page.setViewportSize(viewports.tabletPortrait)
+    await page.goto('/')
+    const cliente = `Martín Soto ${randomUUID().slice(0, 6)}`
+    const idCita = await citaConfirmada(page, cliente, 'carlos.ramirez@spa.local', ['06:00:00', '07:00:00'])
+
+    await signIn(page, demo.staff)
+    await waitForServiceWorker(page)
+    await openPagos(page)
+    await expect(row(page, cliente)).toBeVisible()
+    await waitForSynced(page)
+
+    await context.setOffline(true)
+    await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión')
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1, name: 'Pagos' })).toBeVisible()
+    await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión')
+    await expect(row(page, cliente)).toContainText('Carlos Ramírez')
+    await screenshot(page, 'panel-tableta-vertical-pagos-sin-conexion')
+    await expectAccessible(page, 'pagos sin conexión')
+
+    await pagar(page, cliente, 'Vela Aromática de Eucalipto', 'S/ 35.00', 'S/ 135.00', 'Efectivo', 'panel-tableta-vertical-procesar-pago-sin-conexion')
+    await expect(page.getByRole('list', { name: /^Cobrado el/ })).toContainText(/Efectivo · 1 pagoS\/ 135\.00/)
+    await screenshot(page, 'panel-tableta-vertical-pagos-cobrado-sin-conexion')
+    expect(await serverPago(page, idCita).catch(() => null)).toBeNull()
+
+    await context.setOffline(false)
+    await expect(page.getByTestId('estado-conexion')).toHaveText('En línea')
+    await waitForSynced(page)
+    await expectServerPaid(page, idCita, 'Vela Aromática de Eucalipto', 135, 'Efectivo')
+    await expect(row(page, cliente)).toHaveCount(0)
+  })
+})
