@@ -17,6 +17,7 @@ import { Route as ControlCitasSeccionRouteImport } from './routes/control-citas/
 import { Route as ControlCitasEspecialistasRouteImport } from './routes/control-citas/especialistas'
 import { Route as ControlCitasHorariosRouteImport } from './routes/control-citas/horarios'
 import { Route as ControlCitasPacientesRouteImport } from './routes/control-citas/pacientes'
+import { Route as ControlCitasPagosRouteImport } from './routes/control-citas/pagos'
 import { Route as ControlCitasReservasRouteImport } from './routes/control-citas/reservas'
 import { Route as ControlCitasSincronizacionRouteImport } from './routes/control-citas/sincronizacion'
 import { Route as ControlCitasTratamientosRouteImport } from './routes/control-citas/tratamientos'
@@ -62,6 +63,11 @@ const ControlCitasPacientesRoute = ControlCitasPacientesRouteImport.update({
   path: '/pacientes',
   getParentRoute: () => ControlCitasRoute,
 } as any)
+const ControlCitasPagosRoute = ControlCitasPagosRouteImport.update({
+  id: '/pagos',
+  path: '/pagos',
+  getParentRoute: () => ControlCitasRoute,
+} as any)
 const ControlCitasReservasRoute = ControlCitasReservasRouteImport.update({
   id: '/reservas',
   path: '/reservas',
@@ -88,6 +94,7 @@ export interface FileRoutesByFullPath {
   '/control-citas/especialistas': typeof ControlCitasEspecialistasRoute
   '/control-citas/horarios': typeof ControlCitasHorariosRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
+  '/control-citas/pagos': typeof ControlCitasPagosRoute
   '/control-citas/reservas': typeof ControlCitasReservasRoute
   '/control-citas/sincronizacion': typeof ControlCitasSincronizacionRoute
   '/control-citas/tratamientos': typeof ControlCitasTratamientosRoute
@@ -100,6 +107,7 @@ export interface FileRoutesByTo {
   '/control-citas/especialistas': typeof ControlCitasEspecialistasRoute
   '/control-citas/horarios': typeof ControlCitasHorariosRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
+  '/control-citas/pagos': typeof ControlCitasPagosRoute
   '/control-citas/reservas': typeof ControlCitasReservasRoute
   '/control-citas/sincronizacion': typeof ControlCitasSincronizacionRoute
   '/control-citas/tratamientos': typeof ControlCitasTratamientosRoute
@@ -114,6 +122,7 @@ export interface FileRoutesById {
   '/control-citas/especialistas': typeof ControlCitasEspecialistasRoute
   '/control-citas/horarios': typeof ControlCitasHorariosRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
+  '/control-citas/pagos': typeof ControlCitasPagosRoute
   '/control-citas/reservas': typeof ControlCitasReservasRoute
   '/control-citas/sincronizacion': typeof ControlCitasSincronizacionRoute
   '/control-citas/tratamientos': typeof ControlCitasTratamientosRoute
@@ -129,6 +138,7 @@ export interface FileRouteTypes {
     | '/control-citas/especialistas'
     | '/control-citas/horarios'
     | '/control-citas/pacientes'
+    | '/control-citas/pagos'
     | '/control-citas/reservas'
     | '/control-citas/sincronizacion'
     | '/control-citas/tratamientos'
@@ -141,6 +151,7 @@ export interface FileRouteTypes {
     | '/control-citas/especialistas'
     | '/control-citas/horarios'
     | '/control-citas/pacientes'
+    | '/control-citas/pagos'
     | '/control-citas/reservas'
     | '/control-citas/sincronizacion'
     | '/control-citas/tratamientos'
@@ -154,6 +165,7 @@ export interface FileRouteTypes {
     | '/control-citas/especialistas'
     | '/control-citas/horarios'
     | '/control-citas/pacientes'
+    | '/control-citas/pagos'
     | '/control-citas/reservas'
     | '/control-citas/sincronizacion'
     | '/control-citas/tratamientos'
@@ -224,6 +236,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ControlCitasPacientesRouteImport
       parentRoute: typeof ControlCitasRoute
     }
+    '/control-citas/pagos': {
+      id: '/control-citas/pagos'
+      path: '/pagos'
+      fullPath: '/control-citas/pagos'
+      preLoaderRoute: typeof ControlCitasPagosRouteImport
+      parentRoute: typeof ControlCitasRoute
+    }
     '/control-citas/reservas': {
       id: '/control-citas/reservas'
       path: '/reservas'
@@ -253,6 +272,7 @@ interface ControlCitasRouteChildren {
   ControlCitasEspecialistasRoute: typeof ControlCitasEspecialistasRoute
   ControlCitasHorariosRoute: typeof ControlCitasHorariosRoute
   ControlCitasPacientesRoute: typeof ControlCitasPacientesRoute
+  ControlCitasPagosRoute: typeof ControlCitasPagosRoute
   ControlCitasReservasRoute: typeof ControlCitasReservasRoute
   ControlCitasSincronizacionRoute: typeof ControlCitasSincronizacionRoute
   ControlCitasTratamientosRoute: typeof ControlCitasTratamientosRoute
@@ -264,6 +284,7 @@ const ControlCitasRouteChildren: ControlCitasRouteChildren = {
   ControlCitasEspecialistasRoute: ControlCitasEspecialistasRoute,
   ControlCitasHorariosRoute: ControlCitasHorariosRoute,
   ControlCitasPacientesRoute: ControlCitasPacientesRoute,
+  ControlCitasPagosRoute: ControlCitasPagosRoute,
   ControlCitasReservasRoute: ControlCitasReservasRoute,
   ControlCitasSincronizacionRoute: ControlCitasSincronizacionRoute,
   ControlCitasTratamientosRoute: ControlCitasTratamientosRoute,
