@@ -13,7 +13,7 @@ import { CellNote, type Column } from '@/lib/ui/data-table.tsx'
 const fecha = (iso: string | null) => (iso ? fechaLargaDia(iso) || iso : '—')
 
 function dinero<T>(key: string, header: string, valor: (r: T) => number): Column<T> {
-  return { key, header, align: 'right', nowrap: true, sortValue: valor, cell: (r) => formatCentimos(valor(r)) }
+  return { key, header, align: 'right', nowrap: true, wrapHeader: true, sortValue: valor, cell: (r) => formatCentimos(valor(r)) }
 }
 
 type ConMontosAdmin = { comisionPos: number; comisionVenta: number; neto: number }
@@ -24,12 +24,16 @@ function columnasAdmin<T extends ConMontosAdmin>(): Column<T>[] {
 
 const COLOR_TIPO: Record<string, string> = { Producto: 'arena.9', Tratamiento: 'salvia.9', Mixto: 'grape.9', Ajuste: 'gray.8' }
 const tipoBadge = (tipo: string) => (
-  <Badge variant="outline" color={COLOR_TIPO[tipo] ?? 'gray.8'} radius="sm">
+  <Badge variant="outline" color={COLOR_TIPO[tipo] ?? 'gray.8'} radius="sm" mt={4} display="block" w="fit-content">
     {tipo}
   </Badge>
 )
 
-/** Client first (the row's name stays in view while a wide table scrolls sideways). */
+/**
+ * Client first (the row's name stays in view while a wide table scrolls sideways), with
+ * what was paid and its type under it: one column fewer, so an administrator's figures fit
+ * a landscape tablet.
+ */
 export function columnasPagos(esAdmin: boolean): Column<FilaReportePago>[] {
   return [
     {
@@ -41,15 +45,16 @@ export function columnasPagos(esAdmin: boolean): Column<FilaReportePago>[] {
         <>
           <strong>{r.cliente || '—'}</strong>
           <CellNote>{r.detalle}</CellNote>
+          {tipoBadge(r.tipo)}
         </>
       ),
     },
-    { key: 'fecha', header: 'Fecha', minWidth: 130, sortValue: (r) => r.fecha, cell: (r) => fecha(r.fecha) },
-    { key: 'tipo', header: 'Tipo', nowrap: true, sortValue: (r) => r.tipo, cell: (r) => tipoBadge(r.tipo) },
+    { key: 'fecha', header: 'Fecha', minWidth: 120, sortValue: (r) => r.fecha, cell: (r) => fecha(r.fecha) },
     {
       key: 'metodo',
       header: 'Método de Pago',
-      minWidth: 120,
+      wrapHeader: true,
+      minWidth: 110,
       sortValue: (r) => r.metodo,
       cell: (r) => (
         <>
@@ -76,23 +81,24 @@ export function columnasDetalle(esAdmin: boolean): Column<FilaReporteDetalle>[] 
         <>
           <strong>{r.item}</strong>
           <CellNote>{r.cliente}</CellNote>
+          {tipoBadge(r.tipo)}
         </>
       ),
     },
-    { key: 'fecha', header: 'Fecha', minWidth: 130, sortValue: (r) => r.fecha, cell: (r) => fecha(r.fecha) },
-    { key: 'tipo', header: 'Tipo', nowrap: true, sortValue: (r) => r.tipo, cell: (r) => tipoBadge(r.tipo) },
+    { key: 'fecha', header: 'Fecha', minWidth: 120, sortValue: (r) => r.fecha, cell: (r) => fecha(r.fecha) },
     { key: 'cantidad', header: 'Cantidad', align: 'right', nowrap: true, sortValue: (r) => r.cantidad, cell: (r) => r.cantidad ?? '—' },
     {
       key: 'precio',
       header: 'Precio Unitario',
       align: 'right',
+      wrapHeader: true,
       nowrap: true,
       sortValue: (r) => r.precioUnitario,
       cell: (r) => (r.precioUnitario === null ? '—' : formatCentimos(r.precioUnitario)),
     },
     dinero('importe', 'Importe', (r) => r.importe),
     dinero('adelanto', 'Adelanto Aplicado', (r) => r.adelanto),
-    { key: 'metodo', header: 'Método de Pago', minWidth: 110, sortValue: (r) => r.metodo, cell: (r) => r.metodo },
+    { key: 'metodo', header: 'Método de Pago', wrapHeader: true, minWidth: 110, sortValue: (r) => r.metodo, cell: (r) => r.metodo },
     ...(esAdmin ? columnasAdmin<FilaReporteDetalle>() : []),
   ]
 }
@@ -110,12 +116,13 @@ export const COLUMNAS_ADELANTOS: Column<FilaAdelanto>[] = [
       </>
     ),
   },
-  { key: 'fecha', header: 'Fecha Cita', minWidth: 130, sortValue: (r) => r.fechaCita, cell: (r) => fecha(r.fechaCita) },
+  { key: 'fecha', header: 'Fecha Cita', minWidth: 120, sortValue: (r) => r.fechaCita, cell: (r) => fecha(r.fechaCita) },
   { key: 'estado', header: 'Estado', nowrap: true, sortValue: (r) => r.estado, cell: (r) => r.estado },
   dinero('adelanto', 'Adelanto', (r) => r.adelanto),
   {
     key: 'metodo',
     header: 'Método Adelanto',
+    wrapHeader: true,
     minWidth: 110,
     sortValue: (r) => r.metodo,
     cell: (r) => (
@@ -125,7 +132,7 @@ export const COLUMNAS_ADELANTOS: Column<FilaAdelanto>[] = [
       </>
     ),
   },
-  { key: 'pago', header: 'Fecha Pago Adelanto', minWidth: 130, sortValue: (r) => r.fechaPago, cell: (r) => fecha(r.fechaPago) },
+  { key: 'pago', header: 'Fecha Pago Adelanto', wrapHeader: true, minWidth: 120, sortValue: (r) => r.fechaPago, cell: (r) => fecha(r.fechaPago) },
 ]
 
 export const COLUMNAS_RESUMEN: Column<ResumenDia>[] = [

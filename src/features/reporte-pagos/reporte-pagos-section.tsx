@@ -163,7 +163,7 @@ export function ReportePagosSection({ store }: { store: ReportePagosStore }) {
                 columns={columnasItems}
                 rowKey={(d) => clavesDetalle.get(d) ?? d.id_pago_cita}
                 label="Pagos realizados, detallados por ítem"
-                minWidth={esAdmin ? 1080 : 820}
+                minWidth={esAdmin ? 1000 : 780}
               />
             ) : (
               <DataTable
@@ -173,7 +173,7 @@ export function ReportePagosSection({ store }: { store: ReportePagosStore }) {
                 rowKey={(f) => f.id_pago_cita}
                 label="Pagos realizados"
                 rowName={(f) => `${f.cliente} (${fechaLargaDia(f.fecha)})`}
-                minWidth={esAdmin ? 1040 : 760}
+                minWidth={esAdmin ? 960 : 720}
                 actions={
                   esAdmin
                     ? (fila) => [
