@@ -112,6 +112,24 @@ export default tseslint.config(
       ],
     },
   },
+  // e2e specs take test/expect from the fixture that gives each worker its own backend.
+  {
+    files: ['tests/e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              message: 'test y expect vienen de ./support/fixtures.ts (un backend por worker).',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },

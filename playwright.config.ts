@@ -1,22 +1,20 @@
 import { defineConfig, devices } from '@playwright/test'
 
 // End-to-end tests drive Debian's Chromium (no browser download) against the whole
-// product started as `npm start` would, with an in-memory database.
-const port = Number(process.env.E2E_PORT ?? 54329)
-export const baseURL = `http://127.0.0.1:${port}`
-
+// product as `npm start` serves it. Each worker starts its own backend with an
+// in-memory database (tests/e2e/support/fixtures.ts), so spec files run side by side.
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
   // Generous: the suite must also pass on a busy shared machine (waits are on conditions).
   timeout: 120_000,
   expect: { timeout: 15_000 },
+  // Files are spread over the workers; the tests of one file run in order on one backend.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e-report.json' }]],
   use: {
-    baseURL,
     locale: 'es-PE',
     timezoneId: 'America/Lima',
     trace: 'retain-on-failure',
@@ -27,12 +25,4 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: `npx tsx supabase/local/cli.ts start --memory --port ${port} --host 127.0.0.1 --quiet`,
-    url: `${baseURL}/app-config.json`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
 })

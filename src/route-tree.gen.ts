@@ -14,6 +14,7 @@ import { Route as ControlCitasRouteImport } from './routes/control-citas'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as ControlCitasIndexRouteImport } from './routes/control-citas/index'
 import { Route as ControlCitasSeccionRouteImport } from './routes/control-citas/$seccion'
+import { Route as ControlCitasCompraProductosRouteImport } from './routes/control-citas/compra-productos'
 import { Route as ControlCitasEspecialistasRouteImport } from './routes/control-citas/especialistas'
 import { Route as ControlCitasHorariosRouteImport } from './routes/control-citas/horarios'
 import { Route as ControlCitasPacientesRouteImport } from './routes/control-citas/pacientes'
@@ -21,6 +22,7 @@ import { Route as ControlCitasPagosRouteImport } from './routes/control-citas/pa
 import { Route as ControlCitasReservasRouteImport } from './routes/control-citas/reservas'
 import { Route as ControlCitasSincronizacionRouteImport } from './routes/control-citas/sincronizacion'
 import { Route as ControlCitasTratamientosRouteImport } from './routes/control-citas/tratamientos'
+import { Route as ControlCitasUsuariosRouteImport } from './routes/control-citas/usuarios'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -47,6 +49,12 @@ const ControlCitasSeccionRoute = ControlCitasSeccionRouteImport.update({
   path: '/$seccion',
   getParentRoute: () => ControlCitasRoute,
 } as any)
+const ControlCitasCompraProductosRoute =
+  ControlCitasCompraProductosRouteImport.update({
+    id: '/compra-productos',
+    path: '/compra-productos',
+    getParentRoute: () => ControlCitasRoute,
+  } as any)
 const ControlCitasEspecialistasRoute =
   ControlCitasEspecialistasRouteImport.update({
     id: '/especialistas',
@@ -85,12 +93,18 @@ const ControlCitasTratamientosRoute =
     path: '/tratamientos',
     getParentRoute: () => ControlCitasRoute,
   } as any)
+const ControlCitasUsuariosRoute = ControlCitasUsuariosRouteImport.update({
+  id: '/usuarios',
+  path: '/usuarios',
+  getParentRoute: () => ControlCitasRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/control-citas': typeof ControlCitasRouteWithChildren
   '/login': typeof LoginRoute
   '/control-citas/$seccion': typeof ControlCitasSeccionRoute
+  '/control-citas/compra-productos': typeof ControlCitasCompraProductosRoute
   '/control-citas/especialistas': typeof ControlCitasEspecialistasRoute
   '/control-citas/horarios': typeof ControlCitasHorariosRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
@@ -98,12 +112,14 @@ export interface FileRoutesByFullPath {
   '/control-citas/reservas': typeof ControlCitasReservasRoute
   '/control-citas/sincronizacion': typeof ControlCitasSincronizacionRoute
   '/control-citas/tratamientos': typeof ControlCitasTratamientosRoute
+  '/control-citas/usuarios': typeof ControlCitasUsuariosRoute
   '/control-citas/': typeof ControlCitasIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
   '/control-citas/$seccion': typeof ControlCitasSeccionRoute
+  '/control-citas/compra-productos': typeof ControlCitasCompraProductosRoute
   '/control-citas/especialistas': typeof ControlCitasEspecialistasRoute
   '/control-citas/horarios': typeof ControlCitasHorariosRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
@@ -111,6 +127,7 @@ export interface FileRoutesByTo {
   '/control-citas/reservas': typeof ControlCitasReservasRoute
   '/control-citas/sincronizacion': typeof ControlCitasSincronizacionRoute
   '/control-citas/tratamientos': typeof ControlCitasTratamientosRoute
+  '/control-citas/usuarios': typeof ControlCitasUsuariosRoute
   '/control-citas': typeof ControlCitasIndexRoute
 }
 export interface FileRoutesById {
@@ -119,6 +136,7 @@ export interface FileRoutesById {
   '/control-citas': typeof ControlCitasRouteWithChildren
   '/login': typeof LoginRoute
   '/control-citas/$seccion': typeof ControlCitasSeccionRoute
+  '/control-citas/compra-productos': typeof ControlCitasCompraProductosRoute
   '/control-citas/especialistas': typeof ControlCitasEspecialistasRoute
   '/control-citas/horarios': typeof ControlCitasHorariosRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
@@ -126,6 +144,7 @@ export interface FileRoutesById {
   '/control-citas/reservas': typeof ControlCitasReservasRoute
   '/control-citas/sincronizacion': typeof ControlCitasSincronizacionRoute
   '/control-citas/tratamientos': typeof ControlCitasTratamientosRoute
+  '/control-citas/usuarios': typeof ControlCitasUsuariosRoute
   '/control-citas/': typeof ControlCitasIndexRoute
 }
 export interface FileRouteTypes {
@@ -135,6 +154,7 @@ export interface FileRouteTypes {
     | '/control-citas'
     | '/login'
     | '/control-citas/$seccion'
+    | '/control-citas/compra-productos'
     | '/control-citas/especialistas'
     | '/control-citas/horarios'
     | '/control-citas/pacientes'
@@ -142,12 +162,14 @@ export interface FileRouteTypes {
     | '/control-citas/reservas'
     | '/control-citas/sincronizacion'
     | '/control-citas/tratamientos'
+    | '/control-citas/usuarios'
     | '/control-citas/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/login'
     | '/control-citas/$seccion'
+    | '/control-citas/compra-productos'
     | '/control-citas/especialistas'
     | '/control-citas/horarios'
     | '/control-citas/pacientes'
@@ -155,6 +177,7 @@ export interface FileRouteTypes {
     | '/control-citas/reservas'
     | '/control-citas/sincronizacion'
     | '/control-citas/tratamientos'
+    | '/control-citas/usuarios'
     | '/control-citas'
   id:
     | '__root__'
@@ -162,6 +185,7 @@ export interface FileRouteTypes {
     | '/control-citas'
     | '/login'
     | '/control-citas/$seccion'
+    | '/control-citas/compra-productos'
     | '/control-citas/especialistas'
     | '/control-citas/horarios'
     | '/control-citas/pacientes'
@@ -169,6 +193,7 @@ export interface FileRouteTypes {
     | '/control-citas/reservas'
     | '/control-citas/sincronizacion'
     | '/control-citas/tratamientos'
+    | '/control-citas/usuarios'
     | '/control-citas/'
   fileRoutesById: FileRoutesById
 }
@@ -213,6 +238,13 @@ declare module '@tanstack/react-router' {
       path: '/$seccion'
       fullPath: '/control-citas/$seccion'
       preLoaderRoute: typeof ControlCitasSeccionRouteImport
+      parentRoute: typeof ControlCitasRoute
+    }
+    '/control-citas/compra-productos': {
+      id: '/control-citas/compra-productos'
+      path: '/compra-productos'
+      fullPath: '/control-citas/compra-productos'
+      preLoaderRoute: typeof ControlCitasCompraProductosRouteImport
       parentRoute: typeof ControlCitasRoute
     }
     '/control-citas/especialistas': {
@@ -264,11 +296,19 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ControlCitasTratamientosRouteImport
       parentRoute: typeof ControlCitasRoute
     }
+    '/control-citas/usuarios': {
+      id: '/control-citas/usuarios'
+      path: '/usuarios'
+      fullPath: '/control-citas/usuarios'
+      preLoaderRoute: typeof ControlCitasUsuariosRouteImport
+      parentRoute: typeof ControlCitasRoute
+    }
   }
 }
 
 interface ControlCitasRouteChildren {
   ControlCitasSeccionRoute: typeof ControlCitasSeccionRoute
+  ControlCitasCompraProductosRoute: typeof ControlCitasCompraProductosRoute
   ControlCitasEspecialistasRoute: typeof ControlCitasEspecialistasRoute
   ControlCitasHorariosRoute: typeof ControlCitasHorariosRoute
   ControlCitasPacientesRoute: typeof ControlCitasPacientesRoute
@@ -276,11 +316,13 @@ interface ControlCitasRouteChildren {
   ControlCitasReservasRoute: typeof ControlCitasReservasRoute
   ControlCitasSincronizacionRoute: typeof ControlCitasSincronizacionRoute
   ControlCitasTratamientosRoute: typeof ControlCitasTratamientosRoute
+  ControlCitasUsuariosRoute: typeof ControlCitasUsuariosRoute
   ControlCitasIndexRoute: typeof ControlCitasIndexRoute
 }
 
 const ControlCitasRouteChildren: ControlCitasRouteChildren = {
   ControlCitasSeccionRoute: ControlCitasSeccionRoute,
+  ControlCitasCompraProductosRoute: ControlCitasCompraProductosRoute,
   ControlCitasEspecialistasRoute: ControlCitasEspecialistasRoute,
   ControlCitasHorariosRoute: ControlCitasHorariosRoute,
   ControlCitasPacientesRoute: ControlCitasPacientesRoute,
@@ -288,6 +330,7 @@ const ControlCitasRouteChildren: ControlCitasRouteChildren = {
   ControlCitasReservasRoute: ControlCitasReservasRoute,
   ControlCitasSincronizacionRoute: ControlCitasSincronizacionRoute,
   ControlCitasTratamientosRoute: ControlCitasTratamientosRoute,
+  ControlCitasUsuariosRoute: ControlCitasUsuariosRoute,
   ControlCitasIndexRoute: ControlCitasIndexRoute,
 }
 

@@ -2,14 +2,17 @@ import { describe, expect, it } from 'vitest'
 import {
   MENSAJES_USUARIOS,
   buscarUsuarios,
+  campoDelMensaje,
   leerRespuesta,
   puedeDesactivar,
   puedeEliminar,
   puedeQuitarAdmin,
   solicitudCrear,
   solicitudEditar,
+  solicitudEditarConEstado,
   solicitudRestablecer,
   usuarioAForm,
+  usuarioAFormEdicion,
   usuarioFormVacio,
   type Usuario,
 } from './usuarios.ts'
@@ -173,5 +176,47 @@ describe('answers of the admin-users function', () => {
     expect(leerRespuesta('reset_password', 502, { error: '  ' })).toMatchObject({ mensaje: 'No se pudo restablecer la contraseña.' })
     // A 2xx without a user is not a success.
     expect(leerRespuesta('create', 200, {})).toMatchObject({ ok: false, mensaje: 'No se pudo crear el usuario.' })
+  })
+})
+
+describe('campoDelMensaje', () => {
+  it('points each form refusal at its field, and the rest at none', () => {
+    const M = MENSAJES_USUARIOS
+    expect(campoDelMensaje(M.nombreYCorreo, { nombre: '', email: '' })).toBe('nombre')
+    expect(campoDelMensaje(M.nombreYCorreo, { nombre: 'Ana', email: ' ' })).toBe('email')
+    expect(campoDelMensaje(M.nombreLargo)).toBe('nombre')
+    expect(campoDelMensaje(M.correo)).toBe('email')
+    expect(campoDelMensaje(M.correoDuplicado)).toBe('email')
+    expect(campoDelMensaje(M.contrasena)).toBe('password')
+    expect(campoDelMensaje(M.contrasenaCorta)).toBe('password')
+    expect(campoDelMensaje(M.contrasenaLarga)).toBe('password')
+    expect(campoDelMensaje(M.quitarseAdmin)).toBe('isAdmin')
+    expect(campoDelMensaje(M.desactivarseASiMismo)).toBe('isActive')
+    expect(campoDelMensaje(M.ultimoAdmin)).toBeNull()
+    expect(campoDelMensaje('Tu sesión no es válida o ha expirado. Inicia sesión nuevamente.')).toBeNull()
+  })
+})
+
+describe('solicitudEditarConEstado', () => {
+  const usuarios = [yo, otraAdmin, recepcion]
+
+  it('sends is_active only when the state changes', () => {
+    const form = usuarioAFormEdicion(recepcion)
+    expect(form).toEqual({ nombre: 'Lucía Quispe', email: 'lucia@spa.local', password: '', isAdmin: false, isActive: true })
+    const igual = solicitudEditarConEstado(recepcion, form, yoId, usuarios)
+    expect(igual.ok && 'is_active' in igual.valor).toBe(false)
+    expect(solicitudEditarConEstado(recepcion, { ...form, isActive: false }, yoId, usuarios)).toEqual({
+      ok: true,
+      valor: { action: 'update', id_usuario: recepcion.id_usuario, nombre: 'Lucía Quispe', is_admin: false, is_active: false },
+    })
+    const inactiva = { ...recepcion, is_active: false }
+    expect(solicitudEditarConEstado(inactiva, { ...usuarioAFormEdicion(inactiva), isActive: true }, yoId, usuarios)).toMatchObject({ ok: true, valor: { is_active: true } })
+  })
+
+  it('refuses deactivating yourself or the last active admin, and keeps the other rules', () => {
+    expect(solicitudEditarConEstado(yo, { ...usuarioAFormEdicion(yo), isActive: false }, yoId, usuarios)).toEqual({ ok: false, mensaje: MENSAJES_USUARIOS.desactivarseASiMismo })
+    const sola = [otraAdmin, recepcion]
+    expect(solicitudEditarConEstado(otraAdmin, { ...usuarioAFormEdicion(otraAdmin), isActive: false }, yoId, sola)).toEqual({ ok: false, mensaje: MENSAJES_USUARIOS.ultimoAdmin })
+    expect(solicitudEditarConEstado(recepcion, { ...usuarioAFormEdicion(recepcion), nombre: '', isActive: false }, yoId, usuarios)).toEqual({ ok: false, mensaje: MENSAJES_USUARIOS.nombre })
   })
 })

@@ -81,7 +81,7 @@ export function usuarioAForm(u: Usuario): UsuarioForm {
 /** The bodies the admin-users function takes (supabase/functions/admin-users/handler.ts). */
 export type SolicitudUsuario =
   | { action: 'create'; nombre: string; email: string; password: string; is_admin: boolean }
-  | { action: 'update'; id_usuario: string; nombre: string; is_admin: boolean; password?: string }
+  | { action: 'update'; id_usuario: string; nombre: string; is_admin: boolean; password?: string; is_active?: boolean }
   | { action: 'reset_password'; id_usuario: string; password: string }
   | { action: 'delete'; id_usuario: string }
 
@@ -141,6 +141,30 @@ export function solicitudEditar(usuario: Usuario, form: UsuarioForm, yo: string,
   return { ok: true, valor }
 }
 
+/** The edit dialog with the account's state ('Activo'): unticked, the person cannot sign in. */
+export interface UsuarioFormEdicion extends UsuarioForm {
+  isActive: boolean
+}
+
+export function usuarioAFormEdicion(u: Usuario): UsuarioFormEdicion {
+  return { ...usuarioAForm(u), isActive: u.is_active }
+}
+
+/**
+ * 'Editar' with the state: as solicitudEditar, plus deactivating (refused for yourself
+ * and the last active admin, as the function refuses it) or reactivating; `is_active`
+ * is sent only when it changes.
+ */
+export function solicitudEditarConEstado(usuario: Usuario, form: UsuarioFormEdicion, yo: string, usuarios: readonly Usuario[]): Decision<SolicitudUsuario> {
+  if (usuario.is_active && !form.isActive) {
+    const q = puedeDesactivar(usuario, yo, usuarios)
+    if (!q.ok) return q
+  }
+  const d = solicitudEditar(usuario, form, yo, usuarios)
+  if (!d.ok || d.valor.action !== 'update' || form.isActive === usuario.is_active) return d
+  return { ok: true, valor: { ...d.valor, is_active: form.isActive } }
+}
+
 /** A password reset. */
 export function solicitudRestablecer(usuario: Usuario, password: string): Decision<SolicitudUsuario> {
   if (!password.trim()) return { ok: false, mensaje: MENSAJES_USUARIOS.nuevaContrasena }
@@ -196,4 +220,21 @@ export function leerRespuesta(
   if (status !== null && status >= 200 && status < 300 && c.usuario) return { ok: true, usuario: c.usuario, mensaje: exitos[accion] }
   const error = typeof c.error === 'string' && c.error.trim() ? c.error.trim() : null
   return { ok: false, mensaje: error ?? fallos[accion], codigo: typeof c.code === 'string' ? c.code : null }
+}
+
+/**
+ * The dialog field a refusal is about (from the screen's own check or the function's
+ * answer), so the form can mark and focus it; null for refusals about no one field
+ * (the last admin, a failure, a session problem). 'nombreYCorreo' points at whichever
+ * of the two is empty.
+ */
+export function campoDelMensaje(mensaje: string, form?: Pick<UsuarioForm, 'nombre' | 'email'>): keyof UsuarioFormEdicion | null {
+  const M = MENSAJES_USUARIOS
+  if (mensaje === M.nombreYCorreo) return form && form.nombre.trim() && !form.email.trim() ? 'email' : 'nombre'
+  if (mensaje === M.nombre || mensaje === M.nombreLargo) return 'nombre'
+  if (mensaje === M.correo || mensaje === M.correoDuplicado) return 'email'
+  if (mensaje === M.contrasena || mensaje === M.nuevaContrasena || mensaje === M.contrasenaCorta || mensaje === M.contrasenaLarga) return 'password'
+  if (mensaje === M.quitarseAdmin) return 'isAdmin'
+  if (mensaje === M.desactivarseASiMismo) return 'isActive'
+  return null
 }

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/fixtures.ts'
 import { backend, demo, expectAccessible, expectToast, screenshot, viewports } from './support/app.ts'
 import { nextPeruWeekday } from './support/dates.ts'
 

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
+import type { Browser, Locator, Page } from '@playwright/test'
+import { expect, test } from './support/fixtures.ts'
 import { backend, demo, expectAccessible, expectToast, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
 import { nextPeruWeekday } from './support/dates.ts'
 import { idHorario } from '../../src/domain/ids-deterministas.ts'

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/fixtures.ts'
 import { backend, demo, expectAccessible, expectToast, fillPaciente, screenshot, signIn, viewports, waitForServiceWorker } from './support/app.ts'
 
 test('ingreso sin conexión de quien ya ingresó con conexión en este equipo; sincroniza al volver', async ({ page, context }) => {

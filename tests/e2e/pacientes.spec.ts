@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/fixtures.ts'
 import { backend, demo, expectAccessible, expectToast, fillPaciente, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
 
 type Row = { id_paciente: string; nombre: string; apellido: string; dni: string | null; telefono: string | null; _deleted?: boolean }

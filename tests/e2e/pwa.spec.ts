@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/fixtures.ts'
 import { waitForServiceWorker } from './support/app.ts'
 
 test.describe('PWA', () => {

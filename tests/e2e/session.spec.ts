@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/fixtures.ts'
 import { backend, demo, expectAccessible, expectToast, screenshot, signIn, toastRegion, viewports } from './support/app.ts'
 
 test.describe('inicio de sesión y reglas de sesión', () => {
@@ -85,8 +85,8 @@ test.describe('inicio de sesión y reglas de sesión', () => {
     await expectAccessible(page, 'hub (admin)')
     await page.getByRole('button', { name: 'Configuración' }).click()
     await expect(page).toHaveURL(/\/control-citas\/usuarios$/)
-    await expect(page.getByRole('heading', { name: 'Usuarios' })).toBeVisible()
-    await expect(page.getByText('En construcción')).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Mantenimiento de Usuarios' })).toBeVisible()
+    await expect(page.getByRole('searchbox', { name: 'Buscar usuarios' })).toBeVisible()
   })
 
   test('las pantallas aún no construidas se ven dentro del panel con su enlace de regreso', async ({ page }) => {

@@ -1,0 +1,150 @@
+/**
+ * The cart and checkout column (spec 2 §2.8): lines with their quantity, the client
+ * selector with 'Agregar cliente', the payment method, the total (net of the POS
+ * commission for the two card methods, spec 2 §9) and 'Completar Compra'.
+ */
+import { useMemo, useState } from 'react'
+import { ActionIcon, Button, Select, TextInput } from '@mantine/core'
+import { IconAlertTriangle, IconMinus, IconPlus, IconTrash, IconUserPlus } from '@tabler/icons-react'
+import { formatCentimos } from '@/domain/money.ts'
+import type { MetodosDisponibles } from '@/domain/formas-pago.ts'
+import type { Cobro, ClienteVenta, LineaCarrito } from '@/domain/venta-productos.ts'
+import notice from '@/lib/ui/notice.module.css'
+import classes from './venta-productos.module.css'
+
+export interface CarritoVentaProps {
+  carrito: readonly LineaCarrito[]
+  onCambiar: (id: string, valor: number | string) => void
+  onQuitar: (id: string) => void
+  clientes: readonly ClienteVenta[]
+  idCliente: string | null
+  onCliente: (id: string | null) => void
+  onNuevoCliente: () => void
+  metodos: MetodosDisponibles
+  metodo: string
+  onMetodo: (m: string) => void
+  cobro: Cobro
+  guardando: boolean
+  onCompletar: () => void
+}
+
+const etiquetaCliente = (c: ClienteVenta) => (c.nombre ? `${c.apellido}, ${c.nombre}` : c.apellido)
+
+export function CarritoVenta(p: CarritoVentaProps) {
+  const { carrito, cobro } = p
+  const opcionesCliente = useMemo(() => p.clientes.map((c) => ({ value: c.id_paciente, label: etiquetaCliente(c) })), [p.clientes])
+  return (
+    <section className={classes.checkout} aria-labelledby="carrito-titulo">
+      <h2 id="carrito-titulo" className={classes.sectionTitle} tabIndex={-1}>
+        Carrito
+      </h2>
+      {carrito.length === 0 ? (
+        <p className={classes.emptyCart}>El carrito está vacío.</p>
+      ) : (
+        <ul className={classes.lines} aria-label="Productos en el carrito">
+          {carrito.map((l) => (
+            <li key={l.id_tratamiento} className={classes.line} aria-label={l.nombre}>
+              <div className={classes.lineHead}>
+                <strong>{l.nombre}</strong>
+                <span>{formatCentimos(l.precio * l.cantidad)}</span>
+              </div>
+              <div className={classes.lineControls}>
+                <span className={classes.unit}>{formatCentimos(l.precio)} c/u</span>
+                <ActionIcon variant="default" size={40} radius="xl" aria-label={`Quitar una unidad de ${l.nombre}`} disabled={l.cantidad <= 1} onClick={() => p.onCambiar(l.id_tratamiento, l.cantidad - 1)}>
+                  <IconMinus size={16} aria-hidden />
+                </ActionIcon>
+                <CantidadInput linea={l} onCambiar={p.onCambiar} />
+                <ActionIcon variant="default" size={40} radius="xl" aria-label={`Agregar una unidad de ${l.nombre}`} onClick={() => p.onCambiar(l.id_tratamiento, l.cantidad + 1)}>
+                  <IconPlus size={16} aria-hidden />
+                </ActionIcon>
+                <ActionIcon variant="subtle" color="red.9" size={40} radius="xl" aria-label={`Quitar ${l.nombre} del carrito`} onClick={() => p.onQuitar(l.id_tratamiento)}>
+                  <IconTrash size={18} aria-hidden />
+                </ActionIcon>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <div className={classes.clienteRow}>
+        <Select
+          className={classes.grow}
+          label="Cliente"
+          placeholder="Buscar cliente por apellido o nombre"
+          searchable
+          clearable
+          limit={50}
+          maxDropdownHeight="15rem"
+          nothingFoundMessage="No se encontró el cliente"
+          data={opcionesCliente}
+          value={p.idCliente}
+          onChange={p.onCliente}
+        />
+        <Button variant="default" radius="xl" leftSection={<IconUserPlus size={18} aria-hidden />} onClick={p.onNuevoCliente}>
+          Agregar cliente
+        </Button>
+      </div>
+
+      <Select
+        label="Método de pago"
+        placeholder="Selecciona un método de pago"
+        maxDropdownHeight="15rem"
+        data={p.metodos.metodos.map((m) => m.descripcion)}
+        value={p.metodo || null}
+        onChange={(m) => p.onMetodo(m ?? '')}
+        mb="sm"
+      />
+      {p.metodos.aviso && (
+        <div className={notice.notice} role="status">
+          <IconAlertTriangle className={notice.icon} size={20} aria-hidden />
+          <div>{p.metodos.aviso}</div>
+        </div>
+      )}
+
+      <dl className={classes.totals}>
+        <div>
+          <dt>Total</dt>
+          <dd data-testid="total-venta">{formatCentimos(cobro.total)}</dd>
+        </div>
+        {cobro.porcentaje > 0 && (
+          <>
+            <div>
+              <dt>Comisión POS ({cobro.porcentaje.toLocaleString('es-PE', { maximumFractionDigits: 3 })} %)</dt>
+              <dd>− {formatCentimos(cobro.comisionPos)}</dd>
+            </div>
+            <div className={classes.neto}>
+              <dt>Total neto</dt>
+              <dd data-testid="neto-venta">{formatCentimos(cobro.neto)}</dd>
+            </div>
+          </>
+        )}
+      </dl>
+      <Button size="lg" radius="xl" fullWidth loading={p.guardando} onClick={p.onCompletar}>
+        Completar Compra
+      </Button>
+    </section>
+  )
+}
+
+/** The quantity as typed; applied (and checked against the stock) on Enter or when leaving the field. */
+function CantidadInput({ linea, onCambiar }: { linea: LineaCarrito; onCambiar: (id: string, valor: string) => void }) {
+  const [borrador, setBorrador] = useState<string | null>(null)
+  const aplicar = () => {
+    if (borrador === null) return
+    setBorrador(null)
+    if (borrador !== String(linea.cantidad)) onCambiar(linea.id_tratamiento, borrador)
+  }
+  return (
+    <TextInput
+      className={classes.qty}
+      aria-label={`Cantidad de ${linea.nombre}`}
+      inputMode="numeric"
+      value={borrador ?? String(linea.cantidad)}
+      onChange={(e) => setBorrador(e.currentTarget.value)}
+      onBlur={aplicar}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') aplicar()
+      }}
+    />
+  )
+}

@@ -1,0 +1,57 @@
+/**
+ * `test` and `expect` for every e2e spec: each Playwright worker starts its own
+ * backend (the whole product as `npm start` serves it, in-memory database) on its own
+ * port, once, and its tests use it as baseURL. Two workers then run spec files side by
+ * side without sharing data, and no test pays for a backend start.
+ *
+ *   import { expect, test } from './support/fixtures.ts'
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { test as base } from '@playwright/test'
+
+export { expect } from '@playwright/test'
+
+/** The first worker's port; worker N uses this + N (E2E_PORT moves the whole range). */
+const firstPort = Number(process.env.E2E_PORT ?? 54329)
+
+async function waitUntilServing(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`el backend de pruebas terminó al arrancar (código ${child.exitCode})`)
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error(`el backend de pruebas no respondió en ${url}`)
+}
+
+export const test = base.extend<object, { workerOrigin: string }>({
+  workerOrigin: [
+    // Playwright reads a fixture's dependencies from this destructuring: none here.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const port = firstPort + workerInfo.workerIndex
+      const child = spawn('npx', ['tsx', 'supabase/local/cli.ts', 'start', '--memory', '--port', String(port), '--host', '127.0.0.1', '--quiet'], {
+        // Its own process group, so stopping it also stops what npx and tsx started.
+        detached: true,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      })
+      const origin = `http://127.0.0.1:${port}`
+      try {
+        await waitUntilServing(`${origin}/app-config.json`, child, 180_000)
+        await use(origin)
+      } finally {
+        if (child.pid && child.exitCode === null) {
+          const exited = new Promise((r) => child.once('exit', r))
+          process.kill(-child.pid, 'SIGTERM')
+          await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))])
+        }
+      }
+    },
+    { scope: 'worker', timeout: 200_000 },
+  ],
+  baseURL: async ({ workerOrigin }, use) => use(workerOrigin),
+})
