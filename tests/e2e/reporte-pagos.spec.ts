@@ -7,10 +7,11 @@
  */
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { expect, test, type Download, type Page } from '@playwright/test'
+import type { Download, Page } from '@playwright/test'
 import * as XLSX from 'xlsx'
 import { backend, demo, expectAccessible, expectToast, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
 import { peruToday } from './support/dates.ts'
+import { expect, test } from './support/fixtures.ts'
 
 const CREMA = 'Crema Hidratante Corporal 250 ml'
 
