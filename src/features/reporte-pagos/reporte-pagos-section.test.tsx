@@ -113,10 +113,11 @@ const toastNow = () => useToastStore.getState().current
 
 // The xlsx wrapper is the one place that writes files (its own tests cover that, and the
 // e2e spec parses real downloads): here it records what the screen hands it.
-const downloads = vi.hoisted(() => ({ files: [] as Array<{ name: string; sheets: readonly Sheet[] }> }))
+const downloads = vi.hoisted(() => ({ files: [] as Array<{ name: string; sheets: readonly Sheet[] }>, hold: null as null | ((progress: (done: number) => void) => Promise<void>) }))
 vi.mock('@/lib/excel/workbook.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof Workbook>()),
   downloadWorkbook: async (name: string, sheets: readonly Sheet[], onProgress?: (done: number) => void) => {
+    if (downloads.hold) await downloads.hold(onProgress ?? (() => {}))
     onProgress?.(1)
     downloads.files.push({ name, sheets })
   },
@@ -132,6 +133,7 @@ const celdas = (i: number, name: string) => {
 beforeEach(() => {
   useToastStore.setState({ current: null })
   downloads.files.length = 0
+  downloads.hold = null
 })
 
 describe('Reporte de Pagos Realizados', () => {
@@ -274,5 +276,24 @@ describe('Reporte de Pagos Realizados', () => {
     await user.click(screen.getByRole('button', { name: 'Reporte Ventas Productos' }))
     expect(toastNow()).toMatchObject({ title: 'Sin ventas de productos', description: 'No hay ventas de productos con estos filtros.' })
     expect(downloads.files).toEqual([])
+  })
+
+  it('a long export shows its progress and keeps the buttons busy until the file is handed over', async () => {
+    let finish = () => {}
+    let report: (done: number) => void = () => {}
+    downloads.hold = (progress) => {
+      report = progress
+      return new Promise<void>((r) => (finish = r))
+    }
+    const { user } = await open(true)
+    await user.click(screen.getByRole('button', { name: 'Exportar a Excel' }))
+    const bar = await screen.findByRole('progressbar', { name: 'Generando el reporte de pagos' })
+    report(0.4)
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '40'))
+    expect(screen.getByRole('button', { name: 'Reporte Ventas Productos' })).toBeDisabled()
+    finish()
+    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument())
+    expect(downloads.files).toHaveLength(1)
+    expect(screen.getByRole('button', { name: 'Reporte Ventas Productos' })).toBeEnabled()
   })
 })
