@@ -120,6 +120,15 @@ test.describe('Reporte de Pagos Realizados', () => {
     expect(ventas.book.SheetNames).toEqual(['Ventas Productos'])
     expect(rows(ventas.book, 'Ventas Productos').slice(0, 3)).toEqual([['Fecha', 'Producto', 'Cantidad', 'Total'], [expect.any(Number), CREMA, 1, 65], ['Total', undefined, 1, 65]])
 
+    // 'Detallado': one row per item, the treatment at its price and the cream.
+    await page.getByRole('switch', { name: 'Detallado' }).click()
+    const items = page.getByRole('table', { name: 'Pagos realizados, detallados por ítem' })
+    await expect(items.getByRole('row', { name: /^Masaje Relajante/ })).toContainText('S/ 150.00')
+    await expect(items.getByRole('row', { name: new RegExp(`^${CREMA}`) })).toContainText('S/ 65.00')
+    await expect(page).toHaveURL(/rdetallado=true/)
+    await screenshot(page, 'panel-tableta-horizontal-reporte-pagos-detallado')
+    await page.getByRole('switch', { name: 'Detallado' }).click()
+
     await page.setViewportSize(viewports.tabletPortrait)
     await expect(row).toBeVisible()
     await screenshot(page, 'panel-tableta-vertical-reporte-pagos', { fullPage: true })
