@@ -59,8 +59,16 @@ export function PagosPage({ store, search }: PagosPageProps) {
   const status = citas.status === 'ready' && pagos.status === 'loading' ? 'loading' : citas.status
 
   function cambiarDia(valor: string) {
-    // An emptied field goes back to today (the default, left out of the URL).
-    void navigate({ to: '.', search: (valor && valor !== hoy ? { dia: valor } : {}) as never, replace: true })
+    // An emptied field goes back to today (the default, left out of the URL). The rest of
+    // the URL (the payments report's filters on the same route) is kept.
+    void navigate({
+      to: '.',
+      search: ((prev: Record<string, unknown>) => {
+        const { dia: _dia, ...rest } = prev
+        return valor && valor !== hoy ? { ...rest, dia: valor } : rest
+      }) as never,
+      replace: true,
+    })
   }
 
   async function procesar(pago: PagoNuevo) {

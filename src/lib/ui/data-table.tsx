@@ -24,6 +24,8 @@ export interface Column<T> {
   width?: number | string
   /** Narrowest the column gets before long text wraps (px; names want ~200). */
   minWidth?: number
+  /** Let a long header ('Comisión Venta') wrap to two lines, so many figure columns fit a tablet. */
+  wrapHeader?: boolean
 }
 
 export interface SortState {
@@ -100,6 +102,7 @@ export function DataTable<T>({
               {columns.map((c) => (
                 <Table.Th
                   key={c.key}
+                  className={c.wrapHeader ? classes.wrapHeader : undefined}
                   style={{ width: c.width, minWidth: c.minWidth, textAlign: c.align }}
                   aria-sort={sort?.key === c.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
                 >

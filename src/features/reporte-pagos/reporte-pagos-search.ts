@@ -1,0 +1,77 @@
+/**
+ * The report's filters live in the URL with `r`-prefixed keys (src/domain/reporte-pagos-busqueda.ts),
+ * so a reload or the back button keeps the view and the Pagos screen's own keys on the
+ * same route are left alone. The client name answers each keystroke from React state and
+ * reaches the URL when typing pauses, as the kit's list search does
+ * (docs/decisions/0005-back-office-kit.md "URL state").
+ */
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useNavigate, useSearch } from '@tanstack/react-router'
+import { busquedaDeFiltros, CLAVES_BUSQUEDA_REPORTE, filtrosDeBusqueda, leerBusquedaReporte, type BusquedaReporte } from '@/domain/reporte-pagos-busqueda.ts'
+import type { FiltrosReporte } from '@/domain/reporte-pagos.ts'
+import { URL_WRITE_DELAY_MS } from '@/lib/ui/list-search.ts'
+
+/** The route's validateSearch (merge it with the Pagos screen's). */
+export function validateReporteSearch(search: Record<string, unknown>): BusquedaReporte {
+  return leerBusquedaReporte(search)
+}
+
+export interface ReporteFiltrosState {
+  /** The filters as shown (the client as typed, ahead of the URL). */
+  filtros: FiltrosReporte
+  cambiar: (patch: Partial<FiltrosReporte>) => void
+}
+
+export function useReporteFiltros(hoy: string): ReporteFiltrosState {
+  const search = useSearch({ strict: false }) as Record<string, unknown>
+  const navigate = useNavigate()
+  const enUrl = filtrosDeBusqueda(leerBusquedaReporte(search), hoy)
+  const [cliente, setCliente] = useState(enUrl.cliente)
+  const escrito = useRef(enUrl.cliente)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+
+  // The URL changed from elsewhere (back button, a link): follow it.
+  useEffect(() => {
+    if (enUrl.cliente !== escrito.current) {
+      escrito.current = enUrl.cliente
+      clearTimeout(timer.current)
+      setCliente(enUrl.cliente)
+    }
+  }, [enUrl.cliente])
+  // Leaving the screen drops a pending write: it would land on the next screen's URL.
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  const escribir = useCallback(
+    (patch: Partial<FiltrosReporte>) =>
+      void navigate({
+        to: '.',
+        // Typed per route by TanStack; the report is composed into another screen's route, hence the cast.
+        search: ((prev: Record<string, unknown>) => {
+          const otros = Object.fromEntries(Object.entries(prev).filter(([k]) => !(CLAVES_BUSQUEDA_REPORTE as readonly string[]).includes(k)))
+          const actuales = filtrosDeBusqueda(leerBusquedaReporte(prev), hoy)
+          return { ...otros, ...busquedaDeFiltros({ ...actuales, ...patch }, hoy) }
+        }) as never,
+        // Replaces the history entry: 'back' leaves the screen, not the last filter change.
+        replace: true,
+      }),
+    [navigate, hoy],
+  )
+
+  const cambiar = useCallback(
+    (patch: Partial<FiltrosReporte>) => {
+      const { cliente: nuevo, ...resto } = patch
+      if (nuevo !== undefined) {
+        setCliente(nuevo)
+        clearTimeout(timer.current)
+        timer.current = setTimeout(() => {
+          escrito.current = nuevo.trim()
+          escribir({ cliente: nuevo })
+        }, URL_WRITE_DELAY_MS)
+      }
+      if (Object.keys(resto).length > 0) escribir(resto)
+    },
+    [escribir],
+  )
+
+  return { filtros: { ...enUrl, cliente }, cambiar }
+}

@@ -1,0 +1,66 @@
+/**
+ * The report's two downloads, built on the device from what the report shows (spec 2 §9
+ * "Exports"; docs/decisions/0009-caja.md "Exports"): 'Exportar a Excel' (sheets 'Pagos',
+ * 'Adelantos Pendientes' and, for administrators only, 'Resumen Diario') and 'Reporte Ventas
+ * Productos'. The xlsx wrapper loads SheetJS from the service worker's cache, so both work
+ * offline once the panel was opened; a long export reports its progress (0…1).
+ */
+import { useState } from 'react'
+import { hojasReportePagos, nombreArchivoReportePagos } from '@/domain/reporte-pagos-export.ts'
+import type { DatosReporte, FiltrosReporte, FilaAdelanto, ReportePagos } from '@/domain/reporte-pagos.ts'
+import { hojaVentasProductos, MENSAJE_SIN_VENTAS_PRODUCTOS, nombreArchivoVentasProductos, ventasDeProductos } from '@/domain/ventas-productos.ts'
+import { countLabel } from '@/domain/text.ts'
+import type { HojaSpec } from '@/domain/hoja-excel.ts'
+import type { Celda } from '@/domain/tabla-excel.ts'
+import { downloadWorkbook, sheet } from '@/lib/excel/workbook.ts'
+import { toast } from '@/lib/toast/toast-store.ts'
+
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e))
+
+export const TEXTOS_EXPORTACION = {
+  exito: 'Exportación exitosa',
+  pagos: (n: number) => `Se ha descargado el reporte de pagos con ${countLabel(n, 'pago', 'pagos')}.`,
+  ventas: (n: number) => `Se ha descargado el reporte de ventas de productos con ${countLabel(n, 'fila', 'filas')}.`,
+  sinVentas: 'Sin ventas de productos',
+  error: (m: string) => `Error al generar el reporte: ${m}`,
+} as const
+
+export type Exportando = null | { cual: 'pagos' | 'ventas'; progreso: number }
+
+export interface ExportarReporte {
+  exportando: Exportando
+  exportarPagos(): Promise<void>
+  exportarVentas(): Promise<void>
+}
+
+export function useExportarReporte(p: { datos: DatosReporte; filtros: FiltrosReporte; reporte: ReportePagos; adelantos: readonly FilaAdelanto[]; esAdmin: boolean }): ExportarReporte {
+  const [exportando, setExportando] = useState<Exportando>(null)
+
+  async function descargar(cual: 'pagos' | 'ventas', archivo: string, hojas: ReadonlyArray<HojaSpec<Celda[]>>, exito: string) {
+    setExportando({ cual, progreso: 0 })
+    try {
+      await downloadWorkbook(archivo, hojas.map((h) => sheet(h)), (progreso) => setExportando({ cual, progreso }))
+      toast({ title: TEXTOS_EXPORTACION.exito, description: exito, variant: 'success' })
+    } catch (e) {
+      toast({ title: 'Error', description: TEXTOS_EXPORTACION.error(errorText(e)), variant: 'destructive' })
+    } finally {
+      setExportando(null)
+    }
+  }
+
+  return {
+    exportando,
+    async exportarPagos() {
+      const hojas = hojasReportePagos({ reporte: p.reporte, adelantos: p.adelantos, detallado: p.filtros.detallado, esAdmin: p.esAdmin })
+      await descargar('pagos', nombreArchivoReportePagos(new Date()), hojas, TEXTOS_EXPORTACION.pagos(p.reporte.filas.length))
+    },
+    async exportarVentas() {
+      const ventas = ventasDeProductos(p.datos, p.filtros)
+      if (ventas.filas.length === 0) {
+        toast({ title: TEXTOS_EXPORTACION.sinVentas, description: MENSAJE_SIN_VENTAS_PRODUCTOS, variant: 'info' })
+        return
+      }
+      await descargar('ventas', nombreArchivoVentasProductos(new Date()), [hojaVentasProductos(ventas)], TEXTOS_EXPORTACION.ventas(ventas.filas.length))
+    },
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * The payments report's data, all from the local database, so the report and its exports
+ * work offline (docs/decisions/0005-back-office-kit.md). 'Anular pago' is the sync
+ * layer's 'Eliminar' of the payment: it lands on the device at once and the server, when
+ * it arrives, reopens the cita and returns the stock (docs/decisions/0009-caja.md).
+ */
+import { useMemo } from 'react'
+import type { CitaDoc, PagoCitaDoc, TratamientoDoc } from '@sync/tables/product-tables.ts'
+import type { PagoReporte, TratamientoComision } from '@/domain/comisiones.ts'
+import type { CitaAdelanto } from '@/domain/reporte-pagos.ts'
+import { useCollection } from '@/lib/db/use-collection.ts'
+import { useIsAdmin } from '@/lib/db/use-is-admin.ts'
+import { useLiveQuery } from '@/lib/db/use-live-query.ts'
+import type { ReportePagosStore } from './reporte-pagos-store.ts'
+
+function toPago(d: PagoCitaDoc): PagoReporte {
+  return {
+    id_pago_cita: d.id_pago_cita,
+    id_cita: d.id_cita,
+    monto_total_calculado: d.monto_total_calculado ?? 0,
+    monto_adelanto_aplicado: d.monto_adelanto_aplicado ?? 0,
+    monto_final_pagado: d.monto_final_pagado,
+    metodo_pago_final: d.metodo_pago_final,
+    referencia_pago_final: d.referencia_pago_final ?? null,
+    tratamientos_adicionales_info: d.tratamientos_adicionales_info,
+    fecha_pago: d.fecha_pago,
+    created_at: d.created_at ?? undefined,
+  }
+}
+
+function toCita(d: CitaDoc): CitaAdelanto {
+  return {
+    id_cita: d.id_cita,
+    id_tratamiento: d.id_tratamiento ?? null,
+    nombre_tratamiento: d.nombre_tratamiento ?? null,
+    nombre_cliente: d.nombre_cliente,
+    estado_cita: d.estado_cita,
+    fecha_cita: d.fecha_cita,
+    hora_inicio: d.hora_inicio,
+    monto_adelanto: d.monto_adelanto ?? 0,
+    metodo_pago_adelanto: d.metodo_pago_adelanto ?? null,
+    referencia_pago_adelanto: d.referencia_pago_adelanto ?? null,
+    fecha_pago_adelanto: d.fecha_pago_adelanto ?? null,
+  }
+}
+
+function catalogoDe(docs: readonly TratamientoDoc[]): Map<string, TratamientoComision> {
+  return new Map(docs.map((t) => [t.id_tratamiento.toLowerCase(), { nombre: t.nombre, tipo: t.tipo, comision: t.comision ?? null }]))
+}
+
+export function useReportePagos(): ReportePagosStore {
+  const pagos = useCollection('tb_pagos_citas', { map: toPago })
+  const citas = useCollection('tb_citas', { map: toCita })
+  const tratamientos = useLiveQuery('tb_tratamientos').data
+  const formasPago = useLiveQuery('tb_formapago').data
+  const esAdmin = useIsAdmin()
+  const catalogo = useMemo(() => catalogoDe(tratamientos), [tratamientos])
+  // The client of a payment is on its cita: until both are read, the report is loading.
+  const status = pagos.status === 'ready' && citas.status !== 'ready' ? citas.status : pagos.status
+  return useMemo(
+    () => ({ status, pagos: pagos.rows, citas: citas.rows, catalogo, formasPago, esAdmin, anular: pagos.remove }),
+    [status, pagos.rows, citas.rows, catalogo, formasPago, esAdmin, pagos.remove],
+  )
+}
