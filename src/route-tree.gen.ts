@@ -15,6 +15,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as ControlCitasIndexRouteImport } from './routes/control-citas/index'
 import { Route as ControlCitasSeccionRouteImport } from './routes/control-citas/$seccion'
 import { Route as ControlCitasCompraProductosRouteImport } from './routes/control-citas/compra-productos'
+import { Route as ControlCitasConciliacionBancariaRouteImport } from './routes/control-citas/conciliacion-bancaria'
 import { Route as ControlCitasEspecialistasRouteImport } from './routes/control-citas/especialistas'
 import { Route as ControlCitasHorariosRouteImport } from './routes/control-citas/horarios'
 import { Route as ControlCitasPacientesRouteImport } from './routes/control-citas/pacientes'
@@ -52,6 +53,12 @@ const ControlCitasCompraProductosRoute =
   ControlCitasCompraProductosRouteImport.update({
     id: '/compra-productos',
     path: '/compra-productos',
+    getParentRoute: () => ControlCitasRoute,
+  } as any)
+const ControlCitasConciliacionBancariaRoute =
+  ControlCitasConciliacionBancariaRouteImport.update({
+    id: '/conciliacion-bancaria',
+    path: '/conciliacion-bancaria',
     getParentRoute: () => ControlCitasRoute,
   } as any)
 const ControlCitasEspecialistasRoute =
@@ -99,6 +106,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/control-citas/$seccion': typeof ControlCitasSeccionRoute
   '/control-citas/compra-productos': typeof ControlCitasCompraProductosRoute
+  '/control-citas/conciliacion-bancaria': typeof ControlCitasConciliacionBancariaRoute
   '/control-citas/especialistas': typeof ControlCitasEspecialistasRoute
   '/control-citas/horarios': typeof ControlCitasHorariosRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
@@ -113,6 +121,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/control-citas/$seccion': typeof ControlCitasSeccionRoute
   '/control-citas/compra-productos': typeof ControlCitasCompraProductosRoute
+  '/control-citas/conciliacion-bancaria': typeof ControlCitasConciliacionBancariaRoute
   '/control-citas/especialistas': typeof ControlCitasEspecialistasRoute
   '/control-citas/horarios': typeof ControlCitasHorariosRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
@@ -129,6 +138,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/control-citas/$seccion': typeof ControlCitasSeccionRoute
   '/control-citas/compra-productos': typeof ControlCitasCompraProductosRoute
+  '/control-citas/conciliacion-bancaria': typeof ControlCitasConciliacionBancariaRoute
   '/control-citas/especialistas': typeof ControlCitasEspecialistasRoute
   '/control-citas/horarios': typeof ControlCitasHorariosRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
@@ -146,6 +156,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/control-citas/$seccion'
     | '/control-citas/compra-productos'
+    | '/control-citas/conciliacion-bancaria'
     | '/control-citas/especialistas'
     | '/control-citas/horarios'
     | '/control-citas/pacientes'
@@ -160,6 +171,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/control-citas/$seccion'
     | '/control-citas/compra-productos'
+    | '/control-citas/conciliacion-bancaria'
     | '/control-citas/especialistas'
     | '/control-citas/horarios'
     | '/control-citas/pacientes'
@@ -175,6 +187,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/control-citas/$seccion'
     | '/control-citas/compra-productos'
+    | '/control-citas/conciliacion-bancaria'
     | '/control-citas/especialistas'
     | '/control-citas/horarios'
     | '/control-citas/pacientes'
@@ -235,6 +248,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ControlCitasCompraProductosRouteImport
       parentRoute: typeof ControlCitasRoute
     }
+    '/control-citas/conciliacion-bancaria': {
+      id: '/control-citas/conciliacion-bancaria'
+      path: '/conciliacion-bancaria'
+      fullPath: '/control-citas/conciliacion-bancaria'
+      preLoaderRoute: typeof ControlCitasConciliacionBancariaRouteImport
+      parentRoute: typeof ControlCitasRoute
+    }
     '/control-citas/especialistas': {
       id: '/control-citas/especialistas'
       path: '/especialistas'
@@ -290,6 +310,7 @@ declare module '@tanstack/react-router' {
 interface ControlCitasRouteChildren {
   ControlCitasSeccionRoute: typeof ControlCitasSeccionRoute
   ControlCitasCompraProductosRoute: typeof ControlCitasCompraProductosRoute
+  ControlCitasConciliacionBancariaRoute: typeof ControlCitasConciliacionBancariaRoute
   ControlCitasEspecialistasRoute: typeof ControlCitasEspecialistasRoute
   ControlCitasHorariosRoute: typeof ControlCitasHorariosRoute
   ControlCitasPacientesRoute: typeof ControlCitasPacientesRoute
@@ -303,6 +324,7 @@ interface ControlCitasRouteChildren {
 const ControlCitasRouteChildren: ControlCitasRouteChildren = {
   ControlCitasSeccionRoute: ControlCitasSeccionRoute,
   ControlCitasCompraProductosRoute: ControlCitasCompraProductosRoute,
+  ControlCitasConciliacionBancariaRoute: ControlCitasConciliacionBancariaRoute,
   ControlCitasEspecialistasRoute: ControlCitasEspecialistasRoute,
   ControlCitasHorariosRoute: ControlCitasHorariosRoute,
   ControlCitasPacientesRoute: ControlCitasPacientesRoute,
