@@ -149,7 +149,15 @@ test.describe('Conciliación Bancaria', () => {
     await expect(saldo.getByRole('textbox')).toHaveCount(0)
     await page.getByRole('button', { name: 'Registrar Conciliación' }).click()
     await expectToast(page, 'Conciliación registrada')
-    await screenshot(page, 'panel-tableta-vertical-conciliacion-sin-conexion', { fullPage: true })
+    // The 12-month chart works offline too (its chunk comes from the service worker).
+    const doceMeses = page.getByRole('region', { name: 'Últimos 12 meses' })
+    await expect(doceMeses.locator('.recharts-surface').first()).toBeVisible()
+    await expect(doceMeses.getByRole('row', { name: /^Mar 2024/ })).toContainText(/S\/ 445\.93.*S\/ 245\.50.*S\/ 1,200\.43/)
+    await expect(doceMeses.getByRole('row', { name: /^Abr 2024/ })).toContainText('S/ 1,200.43')
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await screenshot(page, 'panel-tableta-vertical-conciliacion-sin-conexion')
+    await doceMeses.scrollIntoViewIfNeeded()
+    await screenshot(page, 'panel-tableta-vertical-conciliacion-grafico')
     await expectAccessible(page, 'conciliación sin conexión')
     expect(await serverConciliacion(page, { anio: 2024, mes: 4 }).catch(() => null)).toBeNull()
 

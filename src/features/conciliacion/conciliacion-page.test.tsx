@@ -13,6 +13,10 @@ import { ConciliacionPage } from './conciliacion-page.tsx'
 import type { ConciliacionStore } from './conciliacion-store.ts'
 import { validatePeriodoSearch } from './periodo-search.ts'
 
+// jsdom has no layout: recharts would only warn about a 0×0 chart. Its figures are
+// checked through the table the chart carries for screen readers.
+vi.mock('@mantine/charts', () => ({ CompositeChart: () => null }))
+
 // Wednesday 25 November 2026, 08:00 in Lima.
 const NOW = new Date('2026-11-25T13:00:00Z')
 const NOV: Periodo = { anio: 2026, mes: 11 }
@@ -267,5 +271,17 @@ describe('validatePeriodoSearch', () => {
     expect(validatePeriodoSearch({ mes: 13, anio: 2026 })).toEqual({})
     expect(validatePeriodoSearch({ mes: 5, anio: 2019 })).toEqual({})
     expect(validatePeriodoSearch({ mes: 'x' })).toEqual({})
+  })
+})
+
+describe('Últimos 12 meses', () => {
+  it('gives income, expenses and the registered saldo final per month, ending with the selected one', async () => {
+    await open({ initial: [octubre], log: [] })
+    const tabla = await screen.findByRole('table', { name: 'Últimos 12 meses' })
+    const filas = within(tabla).getAllByRole('row').slice(1)
+    expect(filas).toHaveLength(12)
+    expect(filas[0]).toHaveTextContent(/^Dic 2025/)
+    expect(filas[10]).toHaveTextContent(/^Oct 2026.*S\/ 999\.00.*S\/ 5,000\.00.*S\/ 2,000\.00/)
+    expect(filas[11]).toHaveTextContent(/^Nov 2026.*S\/ 391\.86.*S\/ 1,037\.50.*Sin registrar/)
   })
 })

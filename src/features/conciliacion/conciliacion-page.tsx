@@ -7,8 +7,8 @@
  * src/domain/conciliacion*.ts (docs/decisions/0010-administracion.md); every write is
  * the month's one row, written locally and uploaded by the sync layer.
  */
-import { useMemo, useState } from 'react'
-import { Button } from '@mantine/core'
+import { lazy, Suspense, useMemo, useState } from 'react'
+import { Button, Loader } from '@mantine/core'
 import { IconCircleCheck, IconDeviceFloppy, IconFileSpreadsheet, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
 import {
   conciliacionDe,
@@ -59,11 +59,12 @@ export interface ConciliacionPageProps {
   store: ConciliacionStore
   periodo: Periodo
   onPeriodo: (p: Periodo) => void
-  /** The 12-month chart (stretch), rendered under the summary when given. */
-  grafico?: React.ReactNode
 }
 
-export function ConciliacionPage({ store, periodo, onPeriodo, grafico }: ConciliacionPageProps) {
+// recharts is large: the chart loads on demand, from the service worker's cache offline.
+const GraficoDoceMeses = lazy(() => import('./grafico-doce-meses.tsx'))
+
+export function ConciliacionPage({ store, periodo, onPeriodo }: ConciliacionPageProps) {
   // What was typed in the saldo inicial box, per month (a new month starts empty).
   const [saldoEscrito, setSaldoEscrito] = useState<{ clave: string; texto: string }>({ clave: '', texto: '' })
   const [dialog, setDialog] = useState<IngresoDialogState | null>(null)
@@ -88,6 +89,11 @@ export function ConciliacionPage({ store, periodo, onPeriodo, grafico }: Concili
   const resumen = useMemo(() => resumenConciliacion(inicial, filas, egresosMes), [inicial, filas, egresosMes])
   const guardada = Array.isArray(registro?.ingresos_tratamientos) && filas.length > 0 && (registro.ingresos_tratamientos as unknown[]).length > 0
   const registrado = registro ? centimosDeTexto(registro.saldo_final) : null
+
+  const serieInput = useMemo(
+    () => ({ pagos: store.pagos, citas: store.citas, formasPago: store.formasPago, egresos: store.egresos, conciliaciones: store.conciliaciones }),
+    [store.pagos, store.citas, store.formasPago, store.egresos, store.conciliaciones],
+  )
 
   const ctx = () => ({ conciliaciones: store.conciliaciones, periodo, ahora: ahora() })
 
@@ -241,7 +247,11 @@ export function ConciliacionPage({ store, periodo, onPeriodo, grafico }: Concili
             </>
           }
         />
-        {grafico}
+        <Seccion id="grafico" title="Últimos 12 meses" note={`Ingresos, egresos y saldo final registrado hasta ${nombrePeriodo(periodo)}.`}>
+          <Suspense fallback={<Loader color="salvia" aria-label="Cargando el gráfico" />}>
+            <GraficoDoceMeses input={serieInput} hasta={periodo} />
+          </Suspense>
+        </Seccion>
       </ListStates>
 
       <IngresoDialog state={dialog} periodo={periodo} onClose={() => setDialog(null)} onSave={guardarIngreso} />

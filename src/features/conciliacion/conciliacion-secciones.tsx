@@ -58,7 +58,7 @@ export function SaldoInicialBox({ saldo, periodo, texto, onTexto, onGuardar, gua
           </Button>
         </div>
       ) : (
-        <dl className={classes.figures}>
+        <dl className={`${classes.figures} ${classes.saldoFijo}`}>
           <Cifra label="Saldo Inicial" centimos={saldo.valor ?? 0} />
         </dl>
       )}
