@@ -190,6 +190,17 @@ describe('Conciliación Bancaria', { timeout: 30_000 }, () => {
     expect(screen.getByText('Lista guardada de este mes.')).toBeInTheDocument()
   })
 
+  it('«Guardar Ingresos» stores the computed list in the month row', async () => {
+    const log: MemoryWrite[] = []
+    const { user } = await open({ initial: [octubre], log })
+    await user.click(screen.getByRole('button', { name: 'Guardar Ingresos' }))
+    await waitFor(() => expect(toastNow()).toMatchObject({ title: 'Ingresos guardados', variant: 'success' }))
+    expect(log).toHaveLength(1)
+    expect(log[0]).toMatchObject({ op: 'create', row: { id_conciliacion: idConciliacion(NOV), ingresos_tratamientos: [{ importe: 150 }, { importe: 50 }, { importe: 191.86 }] } })
+    // Saving the list registers nothing: no saldo final until 'Registrar Conciliación'.
+    expect((log[0] as unknown as { row: Record<string, unknown> }).row).not.toHaveProperty('saldo_final')
+  })
+
   it('adds an income through the dialog: bad input writes nothing', async () => {
     const log: MemoryWrite[] = []
     const { user } = await open({ initial: [octubre], log })
@@ -251,6 +262,23 @@ describe('Conciliación Bancaria', { timeout: 30_000 }, () => {
     await waitFor(() => expect(toastNow()).toMatchObject({ title: 'Exportación exitosa', description: 'Se ha descargado conciliacion_bancaria_11_2026.xlsx.' }))
     expect(names).toEqual(['conciliacion_bancaria_11_2026.xlsx'])
     click.mockRestore()
+  })
+
+  it('keeps a saved list and says when the payments received differ from it', async () => {
+    const guardado: Conciliacion = {
+      id_conciliacion: 'c-nov',
+      anio: 2026,
+      mes: 11,
+      saldo_inicial: null,
+      saldo_final: null,
+      ingresos_tratamientos: [{ fecha: '2026-11-03', metodo: 'Efectivo', importe: 150, banco: 'BBVA', observacion: 'Caja' }],
+    }
+    await open({ initial: [octubre, guardado], log: [] })
+    const filas = within(screen.getByRole('table', { name: 'Ingresos de Tratamientos' })).getAllByRole('row').slice(1)
+    expect(filas).toHaveLength(1)
+    expect(screen.getByRole('combobox', { name: /Banco de .*Efectivo/ })).toHaveValue('BBVA')
+    expect(screen.getByText('Lista guardada de este mes. Según los pagos y adelantos se recibió S/ 391.86 (tabla informativa).')).toBeInTheDocument()
+    expect(cifra('Total Ingresos')).toBe('S/ 150.00')
   })
 
   it('changes month with the picker', async () => {

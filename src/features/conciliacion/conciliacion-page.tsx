@@ -32,11 +32,12 @@ import {
   ingresoFormVacio,
   ingresosDelMes,
   MENSAJES_INGRESOS,
+  totalIngresos,
   type IngresoFila,
   type IngresoForm,
 } from '@/domain/conciliacion-ingresos.ts'
 import { exportarConciliacion } from '@/domain/conciliacion-reportes.ts'
-import { centimosDeTexto } from '@/domain/money.ts'
+import { centimosDeTexto, formatCentimos } from '@/domain/money.ts'
 import { nombrePeriodo, type Periodo } from '@/domain/periodo.ts'
 import { peruToday } from '@/domain/peru-time.ts'
 import { downloadWorkbook, sheet } from '@/lib/excel/workbook.ts'
@@ -89,6 +90,14 @@ export function ConciliacionPage({ store, periodo, onPeriodo }: ConciliacionPage
   const resumen = useMemo(() => resumenConciliacion(inicial, filas, egresosMes), [inicial, filas, egresosMes])
   const guardada = Array.isArray(registro?.ingresos_tratamientos) && filas.length > 0 && (registro.ingresos_tratamientos as unknown[]).length > 0
   const registrado = registro ? centimosDeTexto(registro.saldo_final) : null
+  // Once saved the list no longer follows new payments (docs/decisions/0010-administracion.md
+  // "Editable income list"): say so when what was received differs from it.
+  const recibido = totalIngresos(calculados)
+  const notaIngresos = !guardada
+    ? 'Calculados de los pagos y adelantos del mes, netos de comisión. Asigna el banco y guárdalos.'
+    : recibido === totalIngresos(filas)
+      ? 'Lista guardada de este mes.'
+      : `Lista guardada de este mes. Según los pagos y adelantos se recibió ${formatCentimos(recibido)} (tabla informativa).`
 
   const serieInput = useMemo(
     () => ({ pagos: store.pagos, citas: store.citas, formasPago: store.formasPago, egresos: store.egresos, conciliaciones: store.conciliaciones }),
@@ -181,7 +190,7 @@ export function ConciliacionPage({ store, periodo, onPeriodo }: ConciliacionPage
         <Seccion
           id="ingresos"
           title="Ingresos de Tratamientos"
-          note={guardada ? 'Lista guardada de este mes.' : 'Calculados de los pagos y adelantos del mes, netos de comisión. Asigna el banco y guárdalos.'}
+          note={notaIngresos}
           actions={
             <>
               <Button radius="xl" variant="default" leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setDialog({ indice: null, values: ingresoFormVacio })}>
