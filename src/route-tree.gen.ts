@@ -15,6 +15,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as ControlCitasIndexRouteImport } from './routes/control-citas/index'
 import { Route as ControlCitasSeccionRouteImport } from './routes/control-citas/$seccion'
 import { Route as ControlCitasCompraProductosRouteImport } from './routes/control-citas/compra-productos'
+import { Route as ControlCitasConciliacionBancariaRouteImport } from './routes/control-citas/conciliacion-bancaria'
 import { Route as ControlCitasEgresosRouteImport } from './routes/control-citas/egresos'
 import { Route as ControlCitasEspecialistasRouteImport } from './routes/control-citas/especialistas'
 import { Route as ControlCitasHorariosRouteImport } from './routes/control-citas/horarios'
@@ -54,6 +55,12 @@ const ControlCitasCompraProductosRoute =
   ControlCitasCompraProductosRouteImport.update({
     id: '/compra-productos',
     path: '/compra-productos',
+    getParentRoute: () => ControlCitasRoute,
+  } as any)
+const ControlCitasConciliacionBancariaRoute =
+  ControlCitasConciliacionBancariaRouteImport.update({
+    id: '/conciliacion-bancaria',
+    path: '/conciliacion-bancaria',
     getParentRoute: () => ControlCitasRoute,
   } as any)
 const ControlCitasEgresosRoute = ControlCitasEgresosRouteImport.update({
@@ -111,6 +118,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/control-citas/$seccion': typeof ControlCitasSeccionRoute
   '/control-citas/compra-productos': typeof ControlCitasCompraProductosRoute
+  '/control-citas/conciliacion-bancaria': typeof ControlCitasConciliacionBancariaRoute
   '/control-citas/egresos': typeof ControlCitasEgresosRoute
   '/control-citas/especialistas': typeof ControlCitasEspecialistasRoute
   '/control-citas/horarios': typeof ControlCitasHorariosRoute
@@ -127,6 +135,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/control-citas/$seccion': typeof ControlCitasSeccionRoute
   '/control-citas/compra-productos': typeof ControlCitasCompraProductosRoute
+  '/control-citas/conciliacion-bancaria': typeof ControlCitasConciliacionBancariaRoute
   '/control-citas/egresos': typeof ControlCitasEgresosRoute
   '/control-citas/especialistas': typeof ControlCitasEspecialistasRoute
   '/control-citas/horarios': typeof ControlCitasHorariosRoute
@@ -145,6 +154,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/control-citas/$seccion': typeof ControlCitasSeccionRoute
   '/control-citas/compra-productos': typeof ControlCitasCompraProductosRoute
+  '/control-citas/conciliacion-bancaria': typeof ControlCitasConciliacionBancariaRoute
   '/control-citas/egresos': typeof ControlCitasEgresosRoute
   '/control-citas/especialistas': typeof ControlCitasEspecialistasRoute
   '/control-citas/horarios': typeof ControlCitasHorariosRoute
@@ -164,6 +174,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/control-citas/$seccion'
     | '/control-citas/compra-productos'
+    | '/control-citas/conciliacion-bancaria'
     | '/control-citas/egresos'
     | '/control-citas/especialistas'
     | '/control-citas/horarios'
@@ -180,6 +191,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/control-citas/$seccion'
     | '/control-citas/compra-productos'
+    | '/control-citas/conciliacion-bancaria'
     | '/control-citas/egresos'
     | '/control-citas/especialistas'
     | '/control-citas/horarios'
@@ -197,6 +209,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/control-citas/$seccion'
     | '/control-citas/compra-productos'
+    | '/control-citas/conciliacion-bancaria'
     | '/control-citas/egresos'
     | '/control-citas/especialistas'
     | '/control-citas/horarios'
@@ -257,6 +270,13 @@ declare module '@tanstack/react-router' {
       path: '/compra-productos'
       fullPath: '/control-citas/compra-productos'
       preLoaderRoute: typeof ControlCitasCompraProductosRouteImport
+      parentRoute: typeof ControlCitasRoute
+    }
+    '/control-citas/conciliacion-bancaria': {
+      id: '/control-citas/conciliacion-bancaria'
+      path: '/conciliacion-bancaria'
+      fullPath: '/control-citas/conciliacion-bancaria'
+      preLoaderRoute: typeof ControlCitasConciliacionBancariaRouteImport
       parentRoute: typeof ControlCitasRoute
     }
     '/control-citas/egresos': {
@@ -328,6 +348,7 @@ declare module '@tanstack/react-router' {
 interface ControlCitasRouteChildren {
   ControlCitasSeccionRoute: typeof ControlCitasSeccionRoute
   ControlCitasCompraProductosRoute: typeof ControlCitasCompraProductosRoute
+  ControlCitasConciliacionBancariaRoute: typeof ControlCitasConciliacionBancariaRoute
   ControlCitasEgresosRoute: typeof ControlCitasEgresosRoute
   ControlCitasEspecialistasRoute: typeof ControlCitasEspecialistasRoute
   ControlCitasHorariosRoute: typeof ControlCitasHorariosRoute
@@ -343,6 +364,7 @@ interface ControlCitasRouteChildren {
 const ControlCitasRouteChildren: ControlCitasRouteChildren = {
   ControlCitasSeccionRoute: ControlCitasSeccionRoute,
   ControlCitasCompraProductosRoute: ControlCitasCompraProductosRoute,
+  ControlCitasConciliacionBancariaRoute: ControlCitasConciliacionBancariaRoute,
   ControlCitasEgresosRoute: ControlCitasEgresosRoute,
   ControlCitasEspecialistasRoute: ControlCitasEspecialistasRoute,
   ControlCitasHorariosRoute: ControlCitasHorariosRoute,

@@ -1,0 +1,32 @@
+/**
+ * The month and year live in the URL (`?mes=11&anio=2026`), so a reload, the back button
+ * and a shared link land on the same month (docs/decisions/0005-back-office-kit.md
+ * "URL state"). Missing or invalid values mean the current month in Lima.
+ */
+import { useCallback } from 'react'
+import { useNavigate, useSearch } from '@tanstack/react-router'
+import { esPeriodoValido, periodoActual, type Periodo } from '@/domain/periodo.ts'
+
+export interface PeriodoSearch {
+  mes?: number
+  anio?: number
+}
+
+/** The route's validateSearch: a valid month (1–12, 2020–2100) or nothing. */
+export function validatePeriodoSearch(search: Record<string, unknown>): PeriodoSearch {
+  const p = { mes: Number(search.mes), anio: Number(search.anio) }
+  return esPeriodoValido(p) ? p : {}
+}
+
+export function usePeriodoSearch(): [Periodo, (p: Periodo) => void] {
+  const search = useSearch({ strict: false }) as PeriodoSearch
+  const navigate = useNavigate()
+  const actual = periodoActual()
+  const desdeUrl = { anio: search.anio, mes: search.mes }
+  const periodo = esPeriodoValido(desdeUrl) ? desdeUrl : actual
+  const setPeriodo = useCallback(
+    (p: Periodo) => void navigate({ to: '.', search: ((prev: Record<string, unknown>) => ({ ...prev, mes: p.mes, anio: p.anio })) as never, replace: true }),
+    [navigate],
+  )
+  return [periodo, setPeriodo]
+}
