@@ -14,6 +14,7 @@ import { Route as ControlCitasRouteImport } from './routes/control-citas'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as ControlCitasIndexRouteImport } from './routes/control-citas/index'
 import { Route as ControlCitasSeccionRouteImport } from './routes/control-citas/$seccion'
+import { Route as ControlCitasCitasConfirmadasRouteImport } from './routes/control-citas/citas-confirmadas'
 import { Route as ControlCitasEspecialistasRouteImport } from './routes/control-citas/especialistas'
 import { Route as ControlCitasHorariosRouteImport } from './routes/control-citas/horarios'
 import { Route as ControlCitasPacientesRouteImport } from './routes/control-citas/pacientes'
@@ -46,6 +47,12 @@ const ControlCitasSeccionRoute = ControlCitasSeccionRouteImport.update({
   path: '/$seccion',
   getParentRoute: () => ControlCitasRoute,
 } as any)
+const ControlCitasCitasConfirmadasRoute =
+  ControlCitasCitasConfirmadasRouteImport.update({
+    id: '/citas-confirmadas',
+    path: '/citas-confirmadas',
+    getParentRoute: () => ControlCitasRoute,
+  } as any)
 const ControlCitasEspecialistasRoute =
   ControlCitasEspecialistasRouteImport.update({
     id: '/especialistas',
@@ -85,6 +92,7 @@ export interface FileRoutesByFullPath {
   '/control-citas': typeof ControlCitasRouteWithChildren
   '/login': typeof LoginRoute
   '/control-citas/$seccion': typeof ControlCitasSeccionRoute
+  '/control-citas/citas-confirmadas': typeof ControlCitasCitasConfirmadasRoute
   '/control-citas/especialistas': typeof ControlCitasEspecialistasRoute
   '/control-citas/horarios': typeof ControlCitasHorariosRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
@@ -97,6 +105,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
   '/control-citas/$seccion': typeof ControlCitasSeccionRoute
+  '/control-citas/citas-confirmadas': typeof ControlCitasCitasConfirmadasRoute
   '/control-citas/especialistas': typeof ControlCitasEspecialistasRoute
   '/control-citas/horarios': typeof ControlCitasHorariosRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
@@ -111,6 +120,7 @@ export interface FileRoutesById {
   '/control-citas': typeof ControlCitasRouteWithChildren
   '/login': typeof LoginRoute
   '/control-citas/$seccion': typeof ControlCitasSeccionRoute
+  '/control-citas/citas-confirmadas': typeof ControlCitasCitasConfirmadasRoute
   '/control-citas/especialistas': typeof ControlCitasEspecialistasRoute
   '/control-citas/horarios': typeof ControlCitasHorariosRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
@@ -126,6 +136,7 @@ export interface FileRouteTypes {
     | '/control-citas'
     | '/login'
     | '/control-citas/$seccion'
+    | '/control-citas/citas-confirmadas'
     | '/control-citas/especialistas'
     | '/control-citas/horarios'
     | '/control-citas/pacientes'
@@ -138,6 +149,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/control-citas/$seccion'
+    | '/control-citas/citas-confirmadas'
     | '/control-citas/especialistas'
     | '/control-citas/horarios'
     | '/control-citas/pacientes'
@@ -151,6 +163,7 @@ export interface FileRouteTypes {
     | '/control-citas'
     | '/login'
     | '/control-citas/$seccion'
+    | '/control-citas/citas-confirmadas'
     | '/control-citas/especialistas'
     | '/control-citas/horarios'
     | '/control-citas/pacientes'
@@ -203,6 +216,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ControlCitasSeccionRouteImport
       parentRoute: typeof ControlCitasRoute
     }
+    '/control-citas/citas-confirmadas': {
+      id: '/control-citas/citas-confirmadas'
+      path: '/citas-confirmadas'
+      fullPath: '/control-citas/citas-confirmadas'
+      preLoaderRoute: typeof ControlCitasCitasConfirmadasRouteImport
+      parentRoute: typeof ControlCitasRoute
+    }
     '/control-citas/especialistas': {
       id: '/control-citas/especialistas'
       path: '/especialistas'
@@ -250,6 +270,7 @@ declare module '@tanstack/react-router' {
 
 interface ControlCitasRouteChildren {
   ControlCitasSeccionRoute: typeof ControlCitasSeccionRoute
+  ControlCitasCitasConfirmadasRoute: typeof ControlCitasCitasConfirmadasRoute
   ControlCitasEspecialistasRoute: typeof ControlCitasEspecialistasRoute
   ControlCitasHorariosRoute: typeof ControlCitasHorariosRoute
   ControlCitasPacientesRoute: typeof ControlCitasPacientesRoute
@@ -261,6 +282,7 @@ interface ControlCitasRouteChildren {
 
 const ControlCitasRouteChildren: ControlCitasRouteChildren = {
   ControlCitasSeccionRoute: ControlCitasSeccionRoute,
+  ControlCitasCitasConfirmadasRoute: ControlCitasCitasConfirmadasRoute,
   ControlCitasEspecialistasRoute: ControlCitasEspecialistasRoute,
   ControlCitasHorariosRoute: ControlCitasHorariosRoute,
   ControlCitasPacientesRoute: ControlCitasPacientesRoute,

@@ -1,0 +1,59 @@
+/**
+ * The table's columns (spec 2 §2.5): client (with e-mail), treatment, specialist, date
+ * and time range, advance (S/), state badge in its spec 2 §4 colour.
+ */
+import { Badge } from '@mantine/core'
+import { fechaLargaDia, rangoHoras } from '@/domain/agenda-format.ts'
+import { colorEstado, etiquetaEstado } from '@/domain/citas.ts'
+import { parseHoraReserva } from '@/domain/hora-reserva.ts'
+import { formatSoles } from '@/domain/money.ts'
+import { CellNote, type Column } from '@/lib/ui/data-table.tsx'
+import type { Cita } from './citas-store.ts'
+
+export interface CitaNombres {
+  tratamiento: (c: Cita) => string
+  especialista: (c: Cita) => string
+}
+
+export function EstadoBadge({ estado }: { estado: string }) {
+  // The darker shades keep the text readable on the light badge (axe contrast).
+  return (
+    <Badge variant="light" color={`${colorEstado(estado)}.9`} radius="sm" style={{ whiteSpace: 'nowrap' }}>
+      {etiquetaEstado(estado)}
+    </Badge>
+  )
+}
+
+export function citaColumns(nombres: CitaNombres): Column<Cita>[] {
+  return [
+    {
+      key: 'cliente',
+      header: 'Cliente',
+      minWidth: 150,
+      sortValue: (c) => c.nombre_cliente,
+      cell: (c) => (
+        <>
+          <strong>{c.nombre_cliente}</strong>
+          {c.email_cliente && <CellNote>{c.email_cliente}</CellNote>}
+        </>
+      ),
+    },
+    { key: 'tratamiento', header: 'Tratamiento', minWidth: 120, sortValue: nombres.tratamiento, cell: nombres.tratamiento },
+    { key: 'especialista', header: 'Especialista', minWidth: 110, sortValue: nombres.especialista, cell: (c) => nombres.especialista(c) || '—' },
+    {
+      key: 'horario',
+      header: 'Fecha y hora',
+      minWidth: 140,
+      sortValue: (c) => parseHoraReserva(c.hora_inicio),
+      cell: (c) => (
+        <>
+          {fechaLargaDia(c.fecha_cita) || c.fecha_cita}
+          <br />
+          <span style={{ whiteSpace: 'nowrap' }}>{rangoHoras(c.hora_inicio, c.hora_fin)}</span>
+        </>
+      ),
+    },
+    { key: 'adelanto', header: 'Adelanto', align: 'right', nowrap: true, sortValue: (c) => c.monto_adelanto, cell: (c) => formatSoles(c.monto_adelanto) },
+    { key: 'estado', header: 'Estado', sortValue: (c) => etiquetaEstado(c.estado_cita), cell: (c) => <EstadoBadge estado={c.estado_cita} /> },
+  ]
+}
