@@ -70,7 +70,7 @@ export function ConfirmarCitaDialog({ cita, especialista, onClose, onConfirm }: 
               </p>
             )}
             {enlace?.ok && (
-              <p className={classes.full} style={{ margin: 0 }} aria-label="Mensaje de WhatsApp">
+              <p className={classes.full} style={{ margin: 0 }} role="note" aria-label="Mensaje de WhatsApp">
                 <em>«{enlace.texto}»</em>
               </p>
             )}
