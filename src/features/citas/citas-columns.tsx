@@ -4,7 +4,7 @@
  */
 import { Badge } from '@mantine/core'
 import { fechaLargaDia, rangoHoras } from '@/domain/agenda-format.ts'
-import { colorEstado, etiquetaEstado } from '@/domain/citas.ts'
+import { colorEstado, etiquetaEstado, type ColorEstado } from '@/domain/citas.ts'
 import { parseHoraReserva } from '@/domain/hora-reserva.ts'
 import { formatSoles } from '@/domain/money.ts'
 import { CellNote, type Column } from '@/lib/ui/data-table.tsx'
@@ -15,10 +15,23 @@ export interface CitaNombres {
   especialista: (c: Cita) => string
 }
 
+/**
+ * Text on the light badge of each colour: Mantine's own darkest shades (yellow.9 is
+ * orange) do not reach 4.5:1 on their light tint, so the text is darkened by hand.
+ */
+const TEXTO: Record<ColorEstado, string> = {
+  yellow: '#5c3d00',
+  green: '#1d5a2b',
+  blue: '#17457a',
+  red: '#8a1c1c',
+  purple: '#55287d',
+  gray: '#3b3f44',
+}
+
 export function EstadoBadge({ estado }: { estado: string }) {
-  // The darker shades keep the text readable on the light badge (axe contrast).
+  const color = colorEstado(estado)
   return (
-    <Badge variant="light" color={`${colorEstado(estado)}.9`} radius="sm" style={{ whiteSpace: 'nowrap' }}>
+    <Badge variant="light" color={color} c={TEXTO[color]} radius="sm" style={{ whiteSpace: 'nowrap' }}>
       {etiquetaEstado(estado)}
     </Badge>
   )
