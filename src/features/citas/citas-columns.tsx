@@ -19,7 +19,7 @@ export interface CitaNombres {
  * Text on the light badge of each colour: Mantine's own darkest shades (yellow.9 is
  * orange) do not reach 4.5:1 on their light tint, so the text is darkened by hand.
  */
-const TEXTO: Record<ColorEstado, string> = {
+export const TEXTO_ESTADO: Record<ColorEstado, string> = {
   yellow: '#5c3d00',
   green: '#1d5a2b',
   blue: '#17457a',
@@ -31,7 +31,7 @@ const TEXTO: Record<ColorEstado, string> = {
 export function EstadoBadge({ estado }: { estado: string }) {
   const color = colorEstado(estado)
   return (
-    <Badge variant="light" color={color} c={TEXTO[color]} radius="sm" style={{ whiteSpace: 'nowrap' }}>
+    <Badge variant="light" color={color} c={TEXTO_ESTADO[color]} radius="sm" style={{ whiteSpace: 'nowrap' }}>
       {etiquetaEstado(estado)}
     </Badge>
   )
@@ -42,7 +42,7 @@ export function citaColumns(nombres: CitaNombres): Column<Cita>[] {
     {
       key: 'cliente',
       header: 'Cliente',
-      minWidth: 150,
+      minWidth: 130,
       sortValue: (c) => c.nombre_cliente,
       cell: (c) => (
         <>
@@ -51,12 +51,12 @@ export function citaColumns(nombres: CitaNombres): Column<Cita>[] {
         </>
       ),
     },
-    { key: 'tratamiento', header: 'Tratamiento', minWidth: 120, sortValue: nombres.tratamiento, cell: nombres.tratamiento },
-    { key: 'especialista', header: 'Especialista', minWidth: 110, sortValue: nombres.especialista, cell: (c) => nombres.especialista(c) || '—' },
+    { key: 'tratamiento', header: 'Tratamiento', minWidth: 100, sortValue: nombres.tratamiento, cell: nombres.tratamiento },
+    { key: 'especialista', header: 'Especialista', minWidth: 100, sortValue: nombres.especialista, cell: (c) => nombres.especialista(c) || '—' },
     {
       key: 'horario',
       header: 'Fecha y hora',
-      minWidth: 140,
+      minWidth: 130,
       sortValue: (c) => parseHoraReserva(c.hora_inicio),
       cell: (c) => (
         <>

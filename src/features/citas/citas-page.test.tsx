@@ -389,3 +389,48 @@ describe('Editar Cita Programada / Reprogramar Cita', () => {
     })
   })
 })
+
+describe('Vista del día', () => {
+  it('draws one column per specialist working that day with each cita as a block; the choice lives in the URL', async () => {
+    const { user, router } = await open()
+    await user.click(screen.getByRole('radio', { name: 'Vista del día' }))
+    await waitFor(() => expect(router.state.location.search).toEqual({ vista: 'dia' }))
+    const vista = screen.getByRole('region', { name: 'Vista del día por especialista' })
+    expect(within(vista).getByText('Lucía Quispe')).toBeInTheDocument()
+    expect(within(vista).getByText('Marco Ríos')).toBeInTheDocument()
+    expect(within(vista).getAllByText('Descanso')).toHaveLength(2)
+    const bloques = within(vista)
+      .getAllByRole('button')
+      .map((b) => b.getAttribute('aria-label'))
+    expect(bloques).toEqual(
+      expect.arrayContaining([
+        'Acciones para Sofía Vargas, 11:00 AM – 12:00 PM, Sin Confirmar',
+        'Acciones para Pedro Salas, 09:00 AM – 10:30 AM, Confirmada',
+        'Acciones para Rosa Pérez, 12:00 PM – 01:00 PM, Completada',
+        'Acciones para Raúl Reprogramado, 03:00 PM – 04:00 PM, Reprogramada',
+      ]),
+    )
+    expect(bloques).toHaveLength(4)
+    // Sized by duration: 90 minutes is 1.5 times as tall as 60.
+    const alto = (name: RegExp) => parseFloat(within(vista).getByRole('button', { name }).style.height)
+    expect(alto(/Pedro Salas/) / alto(/Sofía Vargas/)).toBeCloseTo(1.5)
+  })
+
+  it('tapping a block opens its actions, enabled per state, and they work as in the table', async () => {
+    const { user, log } = await open({ url: `${URL}?vista=dia` })
+    await user.click(screen.getByRole('button', { name: /^Acciones para Rosa Pérez/ }))
+    expect(await screen.findByRole('menuitem', { name: /^Editar Cita/ })).toBeDisabled()
+    await user.keyboard('{Escape}')
+    await user.click(screen.getByRole('button', { name: /^Acciones para Sofía Vargas/ }))
+    await user.click(await screen.findByRole('menuitem', { name: /^Confirmar Cita/ }))
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmar Cita' })
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar Cita' }))
+    await waitFor(() => expect(log).toEqual([{ op: 'update', id: 'sofia', patch: { estado_cita: 'Confirmada' } }]))
+    expect(screen.getByRole('button', { name: /^Acciones para Sofía Vargas/ })).toHaveAccessibleName('Acciones para Sofía Vargas, 11:00 AM – 12:00 PM, Confirmada')
+  })
+
+  it('says so on a day the spa is closed', async () => {
+    await open({ url: `${URL}?vista=dia&fecha=2026-11-29` })
+    expect(screen.getByRole('heading', { name: 'No hay citas programadas.' })).toBeInTheDocument()
+  })
+})

@@ -6,7 +6,7 @@
  * by the sync layer (docs/spec/3-product-decisions.md "Users and connectivity").
  */
 import { useMemo, useState } from 'react'
-import { Button, TextInput } from '@mantine/core'
+import { Button, SegmentedControl, TextInput } from '@mantine/core'
 import { IconCalendarCheck, IconCalendarEvent, IconCalendarTime, IconCalendarX, IconCash, IconPencil } from '@tabler/icons-react'
 import { fechaLargaDia, rangoHoras } from '@/domain/agenda-format.ts'
 import type { EditarCitaPatch } from '@/domain/cita-forms.ts'
@@ -25,6 +25,7 @@ import { PageHeader } from '@/lib/ui/page-header.tsx'
 import { SearchBox } from '@/lib/ui/search-box.tsx'
 import classes from '@/lib/ui/page.module.css'
 import { citaColumns } from './citas-columns.tsx'
+import { CitasDia } from './citas-dia.tsx'
 import { useFechaCitas } from './citas-search.ts'
 import type { Cita, CitasStore } from './citas-store.ts'
 import { ConfirmarCitaDialog } from './confirmar-cita-dialog.tsx'
@@ -41,7 +42,7 @@ const MOTIVOS = {
 
 export function CitasPage({ store }: { store: CitasStore }) {
   const { q, page, setQ, setPage } = useListSearch()
-  const { fecha, setFecha } = useFechaCitas()
+  const { fecha, setFecha, vistaDia, setVistaDia } = useFechaCitas()
   const [confirming, setConfirming] = useState<Cita | null>(null)
   const [editing, setEditing] = useState<EdicionCita | null>(null)
   const [cancelling, setCancelling] = useState<Cita | null>(null)
@@ -143,6 +144,18 @@ export function CitasPage({ store }: { store: CitasStore }) {
         <Button variant="light" radius="xl" mt={24} disabled={fecha === hoy} onClick={() => setFecha(hoy)}>
           Hoy
         </Button>
+        <SegmentedControl
+          mt={24}
+          ml="auto"
+          radius="xl"
+          aria-label="Vista"
+          value={vistaDia ? 'dia' : 'tabla'}
+          onChange={(v) => setVistaDia(v === 'dia')}
+          data={[
+            { value: 'tabla', label: 'Tabla' },
+            { value: 'dia', label: 'Vista del día' },
+          ]}
+        />
       </div>
       <SearchBox
         value={q}
@@ -161,17 +174,22 @@ export function CitasPage({ store }: { store: CitasStore }) {
           empty={{ icon: <IconCalendarEvent size={44} color="var(--mantine-color-salvia-6)" aria-hidden />, title: M.sinCitas, text: `Nada agendado para el ${dia}.` }}
           noMatch={{ title: M.sinResultados, text: `Ninguna cita del ${dia} coincide con «${q}».` }}
         >
-          <DataTable
-            rows={found}
-            columns={columns}
-            rowKey={(c) => c.id_cita}
-            label="Lista de citas programadas"
-            rowName={(c) => c.nombre_cliente}
-            page={page}
-            onPageChange={setPage}
-            minWidth={760}
-            actions={acciones}
-          />
+          {vistaDia ? (
+            <CitasDia fecha={fecha} hoy={hoy} citas={found} store={store} acciones={acciones} />
+          ) : (
+            <DataTable
+              rows={found}
+              columns={columns}
+              rowKey={(c) => c.id_cita}
+              label="Lista de citas programadas"
+              rowName={(c) => c.nombre_cliente}
+              page={page}
+              onPageChange={setPage}
+              // The six columns fit a portrait tablet (820 px) by wrapping, so the state badge stays in view.
+              minWidth={720}
+              actions={acciones}
+            />
+          )}
         </ListStates>
       </div>
 

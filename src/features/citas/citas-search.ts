@@ -10,15 +10,18 @@ import { validateListSearch, type ListSearch } from '@/lib/ui/list-search.ts'
 
 export interface CitasSearch extends ListSearch {
   fecha?: string
+  /** 'dia': the day view instead of the table. */
+  vista?: 'dia'
 }
 
 export function validateCitasSearch(search: Record<string, unknown>): CitasSearch {
   const out: CitasSearch = validateListSearch(search)
   if (typeof search.fecha === 'string' && isIsoDate(search.fecha)) out.fecha = search.fecha
+  if (search.vista === 'dia') out.vista = 'dia'
   return out
 }
 
-export function useFechaCitas(): { fecha: string; setFecha: (fecha: string) => void } {
+export function useFechaCitas(): { fecha: string; setFecha: (fecha: string) => void; vistaDia: boolean; setVistaDia: (on: boolean) => void } {
   const search = useSearch({ strict: false }) as CitasSearch
   const navigate = useNavigate()
   const setFecha = useCallback(
@@ -37,7 +40,19 @@ export function useFechaCitas(): { fecha: string; setFecha: (fecha: string) => v
     },
     [navigate],
   )
+  const setVistaDia = useCallback(
+    (on: boolean) =>
+      void navigate({
+        to: '.',
+        search: ((prev: Record<string, unknown>) => {
+          const { vista: _vista, ...rest } = prev
+          return validateCitasSearch(on ? { ...rest, vista: 'dia' } : rest)
+        }) as never,
+        replace: true,
+      }),
+    [navigate],
+  )
   // Read through the validation again: useSearch({ strict: false }) can hand back the raw URL value.
-  const fecha = validateCitasSearch(search as Record<string, unknown>).fecha ?? peruToday()
-  return { fecha, setFecha }
+  const valid = validateCitasSearch(search as Record<string, unknown>)
+  return { fecha: valid.fecha ?? peruToday(), setFecha, vistaDia: valid.vista === 'dia', setVistaDia }
 }
