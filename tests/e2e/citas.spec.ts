@@ -158,6 +158,22 @@ test.describe('Citas Programadas', () => {
     await expectToast(page, 'Cita Cancelada')
     await expect(row(page, beto)).toHaveCount(0)
     await expect.poll(async () => (await serverCita(page, ids[beto]!))?.estado_cita ?? null, { timeout: 30_000 }).toBe('Cancelada')
+
+    // The day view: Elena's column with Ana and Carla as blocks; a tap opens the actions.
+    await page.getByText('Vista del día', { exact: true }).click()
+    await expect(page).toHaveURL(/vista=dia/)
+    const vista = page.getByRole('region', { name: 'Vista del día por especialista' })
+    await expect(vista.getByText(`Elena Prueba${suffix}`)).toBeVisible()
+    await expect(vista.getByRole('button', { name: `Acciones para ${carla}, 03:00 PM – 04:00 PM, Reprogramada` })).toBeVisible()
+    await expectAccessible(page, 'vista del día')
+    await screenshot(page, 'panel-tableta-horizontal-citas-vista-dia')
+    await vista.getByRole('button', { name: new RegExp(`^Acciones para ${ana}`) }).click()
+    await expect(page.getByRole('menuitem', { name: /^Confirmar Cita/ })).toBeDisabled()
+    await expect(page.getByRole('menuitem', { name: /^Reprogramar Cita/ })).toBeEnabled()
+    await screenshot(page, 'panel-tableta-horizontal-citas-vista-dia-acciones')
+    await page.keyboard.press('Escape')
+    await page.reload()
+    await expect(page.getByRole('region', { name: 'Vista del día por especialista' })).toBeVisible()
   })
 
   test('sin conexión: confirmar una cita tras recargar desde el service worker, y el servidor la recibe al volver', async ({ page, context }) => {
@@ -203,5 +219,9 @@ test.describe('Citas Programadas', () => {
     await waitForSynced(page)
     await expect.poll(async () => (await serverCita(page, ids[nombre]!))?.estado_cita ?? null, { timeout: 30_000 }).toBe('Confirmada')
     expect((await serverCita(page, ids[nombre]!))?.notas_internas).toBe('Confirmó por teléfono')
+
+    await page.getByText('Vista del día', { exact: true }).click()
+    await expect(page.getByRole('region', { name: 'Vista del día por especialista' }).getByRole('button', { name: new RegExp(`^Acciones para ${nombre}`) })).toBeVisible()
+    await screenshot(page, 'panel-tableta-vertical-citas-vista-dia')
   })
 })
