@@ -66,7 +66,7 @@ export function CitasDia({ fecha, hoy, citas, store, acciones }: CitasDiaProps) 
   return (
     <div className={classes.scroll} role="region" aria-label="Vista del día por especialista" tabIndex={0}>
       <div className={classes.grid} style={{ gridTemplateColumns: template }}>
-        <div className={classes.head} aria-hidden />
+        <div className={`${classes.head} ${classes.corner}`} aria-hidden />
         {vista.columnas.map((col) => (
           <div key={col.especialista.id_especialista} className={classes.head}>
             {col.especialista.nombre} {col.especialista.apellido}
