@@ -95,7 +95,7 @@ test.describe('Citas Programadas', () => {
 
     await signIn(page, demo.staff)
     await openCitas(page, fecha)
-    await expect(row(page, ana)).toContainText(/Masaje Relajante.*Elena Prueba.*09:00 AM – 10:00 AM.*S\/ 50\.00.*Sin Confirmar/)
+    await expect(row(page, ana)).toContainText(/Masaje Relajante.*Elena Prueba.*09:00 AM – 10:00 AM.*Sin Confirmar.*S\/ 50\.00/)
     await expect(row(page, beto)).toContainText('Confirmada')
     await expect(row(page, carla)).toContainText('11:00 AM – 12:00 PM')
     await expect(row(page, dora)).toHaveCount(0)

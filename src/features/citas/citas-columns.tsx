@@ -66,7 +66,8 @@ export function citaColumns(nombres: CitaNombres): Column<Cita>[] {
         </>
       ),
     },
-    { key: 'adelanto', header: 'Adelanto', align: 'right', nowrap: true, sortValue: (c) => c.monto_adelanto, cell: (c) => formatSoles(c.monto_adelanto) },
+    // The state before the advance: on a portrait tablet it is what must stay in view (docs/decisions/0008-agenda.md).
     { key: 'estado', header: 'Estado', sortValue: (c) => etiquetaEstado(c.estado_cita), cell: (c) => <EstadoBadge estado={c.estado_cita} /> },
+    { key: 'adelanto', header: 'Adelanto', align: 'right', nowrap: true, sortValue: (c) => c.monto_adelanto, cell: (c) => formatSoles(c.monto_adelanto) },
   ]
 }
