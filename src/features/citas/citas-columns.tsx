@@ -31,7 +31,8 @@ export const TEXTO_ESTADO: Record<ColorEstado, string> = {
 export function EstadoBadge({ estado }: { estado: string }) {
   const color = colorEstado(estado)
   return (
-    <Badge variant="light" color={color} c={TEXTO_ESTADO[color]} radius="sm" style={{ whiteSpace: 'nowrap' }}>
+    // Mantine has no colour named 'purple': its purple is 'grape'. The label never truncates ('REPROG…' says nothing).
+    <Badge variant="light" color={color === 'purple' ? 'grape' : color} c={TEXTO_ESTADO[color]} radius="sm" styles={{ label: { overflow: 'visible' } }}>
       {etiquetaEstado(estado)}
     </Badge>
   )
@@ -67,7 +68,7 @@ export function citaColumns(nombres: CitaNombres): Column<Cita>[] {
       ),
     },
     // The state before the advance: on a portrait tablet it is what must stay in view (docs/decisions/0008-agenda.md).
-    { key: 'estado', header: 'Estado', sortValue: (c) => etiquetaEstado(c.estado_cita), cell: (c) => <EstadoBadge estado={c.estado_cita} /> },
+    { key: 'estado', header: 'Estado', nowrap: true, sortValue: (c) => etiquetaEstado(c.estado_cita), cell: (c) => <EstadoBadge estado={c.estado_cita} /> },
     { key: 'adelanto', header: 'Adelanto', align: 'right', nowrap: true, sortValue: (c) => c.monto_adelanto, cell: (c) => formatSoles(c.monto_adelanto) },
   ]
 }
