@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import { backend, demo, expectAccessible, expectToast, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
 import { nextPeruWeekday } from './support/dates.ts'
 
@@ -61,6 +61,12 @@ async function citasEnServidor(page: Page, especialista: string, fecha: string, 
 async function serverCita(page: Page, id: string): Promise<CitaRow | null> {
   const { body } = await (await backend(page)).rest<CitaRow[]>(`tb_citas?id_cita=eq.${id}&select=*`, demo.admin)
   return Array.isArray(body) ? (body[0] ?? null) : null
+}
+
+/** A dialog that has finished opening: axe would otherwise read colours mid-fade. */
+async function settled(dialog: Locator) {
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toHaveCSS('opacity', '1')
 }
 
 const row = (page: Page, nombre: string) => page.getByRole('row', { name: new RegExp(nombre) })
@@ -127,6 +133,7 @@ test.describe('Citas Programadas', () => {
     await confirmar.getByRole('checkbox', { name: 'Enviar mensaje de WhatsApp al cliente' }).check()
     await expect(confirmar.getByRole('note', { name: 'Mensaje de WhatsApp' })).toContainText(/^«Buen(os días|as tardes|as noches), Ana Pinto/)
     await confirmar.getByRole('checkbox', { name: 'Enviar mensaje de WhatsApp al cliente' }).uncheck()
+    await settled(confirmar)
     await expectAccessible(page, 'confirmar cita')
     await screenshot(page, 'panel-tableta-horizontal-confirmar-cita')
     await confirmar.getByRole('button', { name: 'Confirmar Cita' }).click()
@@ -142,6 +149,7 @@ test.describe('Citas Programadas', () => {
     // Taken times are not offered: Ana 09:00 and Beto 10:00 hold Elena's morning.
     await expect(editar.getByRole('combobox', { name: /^Hora de inicio/ }).getByRole('option', { name: '10:00 AM' })).toHaveCount(0)
     await editar.getByRole('combobox', { name: /^Hora de inicio/ }).selectOption({ label: '03:00 PM' })
+    await settled(editar)
     await expectAccessible(page, 'reprogramar cita')
     await screenshot(page, 'panel-tableta-horizontal-reprogramar-cita')
     await editar.getByRole('button', { name: 'Guardar Cambios' }).click()
@@ -153,6 +161,7 @@ test.describe('Citas Programadas', () => {
     // Cancel Beto: he leaves the list and the server has it.
     await rowAction(page, beto, 'Cancelar Cita')
     const cancelar = page.getByRole('dialog', { name: '¿Cancelar cita?' })
+    await settled(cancelar)
     await expectAccessible(page, 'cancelar cita')
     await cancelar.getByRole('button', { name: 'Cancelar cita' }).click()
     await expectToast(page, 'Cita Cancelada')
