@@ -14,6 +14,7 @@ import { Route as ControlCitasRouteImport } from './routes/control-citas'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as ControlCitasIndexRouteImport } from './routes/control-citas/index'
 import { Route as ControlCitasSeccionRouteImport } from './routes/control-citas/$seccion'
+import { Route as ControlCitasCitasConfirmadasRouteImport } from './routes/control-citas/citas-confirmadas'
 import { Route as ControlCitasCompraProductosRouteImport } from './routes/control-citas/compra-productos'
 import { Route as ControlCitasConciliacionBancariaRouteImport } from './routes/control-citas/conciliacion-bancaria'
 import { Route as ControlCitasEgresosRouteImport } from './routes/control-citas/egresos'
@@ -51,6 +52,12 @@ const ControlCitasSeccionRoute = ControlCitasSeccionRouteImport.update({
   path: '/$seccion',
   getParentRoute: () => ControlCitasRoute,
 } as any)
+const ControlCitasCitasConfirmadasRoute =
+  ControlCitasCitasConfirmadasRouteImport.update({
+    id: '/citas-confirmadas',
+    path: '/citas-confirmadas',
+    getParentRoute: () => ControlCitasRoute,
+  } as any)
 const ControlCitasCompraProductosRoute =
   ControlCitasCompraProductosRouteImport.update({
     id: '/compra-productos',
@@ -117,6 +124,7 @@ export interface FileRoutesByFullPath {
   '/control-citas': typeof ControlCitasRouteWithChildren
   '/login': typeof LoginRoute
   '/control-citas/$seccion': typeof ControlCitasSeccionRoute
+  '/control-citas/citas-confirmadas': typeof ControlCitasCitasConfirmadasRoute
   '/control-citas/compra-productos': typeof ControlCitasCompraProductosRoute
   '/control-citas/conciliacion-bancaria': typeof ControlCitasConciliacionBancariaRoute
   '/control-citas/egresos': typeof ControlCitasEgresosRoute
@@ -134,6 +142,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
   '/control-citas/$seccion': typeof ControlCitasSeccionRoute
+  '/control-citas/citas-confirmadas': typeof ControlCitasCitasConfirmadasRoute
   '/control-citas/compra-productos': typeof ControlCitasCompraProductosRoute
   '/control-citas/conciliacion-bancaria': typeof ControlCitasConciliacionBancariaRoute
   '/control-citas/egresos': typeof ControlCitasEgresosRoute
@@ -153,6 +162,7 @@ export interface FileRoutesById {
   '/control-citas': typeof ControlCitasRouteWithChildren
   '/login': typeof LoginRoute
   '/control-citas/$seccion': typeof ControlCitasSeccionRoute
+  '/control-citas/citas-confirmadas': typeof ControlCitasCitasConfirmadasRoute
   '/control-citas/compra-productos': typeof ControlCitasCompraProductosRoute
   '/control-citas/conciliacion-bancaria': typeof ControlCitasConciliacionBancariaRoute
   '/control-citas/egresos': typeof ControlCitasEgresosRoute
@@ -173,6 +183,7 @@ export interface FileRouteTypes {
     | '/control-citas'
     | '/login'
     | '/control-citas/$seccion'
+    | '/control-citas/citas-confirmadas'
     | '/control-citas/compra-productos'
     | '/control-citas/conciliacion-bancaria'
     | '/control-citas/egresos'
@@ -190,6 +201,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/control-citas/$seccion'
+    | '/control-citas/citas-confirmadas'
     | '/control-citas/compra-productos'
     | '/control-citas/conciliacion-bancaria'
     | '/control-citas/egresos'
@@ -208,6 +220,7 @@ export interface FileRouteTypes {
     | '/control-citas'
     | '/login'
     | '/control-citas/$seccion'
+    | '/control-citas/citas-confirmadas'
     | '/control-citas/compra-productos'
     | '/control-citas/conciliacion-bancaria'
     | '/control-citas/egresos'
@@ -263,6 +276,13 @@ declare module '@tanstack/react-router' {
       path: '/$seccion'
       fullPath: '/control-citas/$seccion'
       preLoaderRoute: typeof ControlCitasSeccionRouteImport
+      parentRoute: typeof ControlCitasRoute
+    }
+    '/control-citas/citas-confirmadas': {
+      id: '/control-citas/citas-confirmadas'
+      path: '/citas-confirmadas'
+      fullPath: '/control-citas/citas-confirmadas'
+      preLoaderRoute: typeof ControlCitasCitasConfirmadasRouteImport
       parentRoute: typeof ControlCitasRoute
     }
     '/control-citas/compra-productos': {
@@ -347,6 +367,7 @@ declare module '@tanstack/react-router' {
 
 interface ControlCitasRouteChildren {
   ControlCitasSeccionRoute: typeof ControlCitasSeccionRoute
+  ControlCitasCitasConfirmadasRoute: typeof ControlCitasCitasConfirmadasRoute
   ControlCitasCompraProductosRoute: typeof ControlCitasCompraProductosRoute
   ControlCitasConciliacionBancariaRoute: typeof ControlCitasConciliacionBancariaRoute
   ControlCitasEgresosRoute: typeof ControlCitasEgresosRoute
@@ -363,6 +384,7 @@ interface ControlCitasRouteChildren {
 
 const ControlCitasRouteChildren: ControlCitasRouteChildren = {
   ControlCitasSeccionRoute: ControlCitasSeccionRoute,
+  ControlCitasCitasConfirmadasRoute: ControlCitasCitasConfirmadasRoute,
   ControlCitasCompraProductosRoute: ControlCitasCompraProductosRoute,
   ControlCitasConciliacionBancariaRoute: ControlCitasConciliacionBancariaRoute,
   ControlCitasEgresosRoute: ControlCitasEgresosRoute,

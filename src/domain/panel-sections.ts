@@ -1,7 +1,7 @@
 /**
- * The one registry of panel sections (spec 1 §2, spec 2 §2): the hub's tiles, the
- * admin guard and the 'En construcción' page all derive from it, so a section's
- * access rule is written once. Order = the hub's order.
+ * The one registry of panel sections (spec 1 §2, spec 2 §2): the hub's tiles and the
+ * admin guard derive from it, so a section's access rule is written once. Order = the
+ * hub's order.
  */
 
 export interface PanelSection {

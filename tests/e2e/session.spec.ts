@@ -89,7 +89,7 @@ test.describe('inicio de sesión y reglas de sesión', () => {
     await expect(page.getByRole('searchbox', { name: 'Buscar usuarios' })).toBeVisible()
   })
 
-  test('las pantallas aún no construidas se ven dentro del panel con su enlace de regreso', async ({ page }) => {
+  test('cada sección del panel abre su pantalla; una dirección desconocida dice que no existe', async ({ page }) => {
     await page.setViewportSize(viewports.tabletPortrait)
     await signIn(page, demo.admin)
     for (const [slug, title] of [
@@ -97,17 +97,24 @@ test.describe('inicio de sesión y reglas de sesión', () => {
       ['citas-confirmadas', 'Citas Programadas'],
       ['pagos', 'Pagos'],
       ['compra-productos', 'Venta de Productos'],
-      ['tratamientos', 'Tratamientos'],
+      ['pacientes', 'Pacientes'],
+      ['tratamientos', 'Tratamientos y productos'],
       ['horarios', 'Horarios'],
-      ['egresos', 'Egresos'],
+      ['especialistas', 'Especialistas'],
+      ['egresos', 'Gestión de Egresos'],
       ['conciliacion-bancaria', 'Conciliación Bancaria'],
+      ['usuarios', 'Mantenimiento de Usuarios'],
     ]) {
       await page.goto(`/control-citas/${slug}`)
-      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
-      await expect(page.getByRole('group', { name: 'Estado de sincronización' })).toBeVisible()
+      await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible()
+      await expect(page.getByText('Esta sección no existe')).toHaveCount(0)
     }
-    await screenshot(page, 'panel-tableta-en-construccion')
-    await expectAccessible(page, 'en construcción')
+    await page.goto('/control-citas/no-existe')
+    await expect(page.getByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeVisible()
+    await expect(page.getByText('Esta sección no existe')).toBeVisible()
+    await expect(page.getByRole('group', { name: 'Estado de sincronización' })).toBeVisible()
+    await screenshot(page, 'panel-tableta-seccion-inexistente')
+    await expectAccessible(page, 'sección inexistente')
     await page.getByRole('link', { name: 'Volver al panel' }).click()
     await expect(page).toHaveURL(/\/control-citas$/)
   })

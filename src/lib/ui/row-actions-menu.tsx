@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react'
-import { ActionIcon, Menu, Text } from '@mantine/core'
+import { useState, type CSSProperties, type ReactNode } from 'react'
+import { ActionIcon, Menu, Text, UnstyledButton } from '@mantine/core'
 import { IconDotsVertical } from '@tabler/icons-react'
 
 export interface RowAction {
@@ -13,19 +13,33 @@ export interface RowAction {
   hint?: string
 }
 
+export interface RowActionsTarget {
+  /** What the button shows instead of ⋮ (a calendar block, a card). */
+  content: ReactNode
+  className?: string
+  style?: CSSProperties
+  /** The button's accessible name, when `Acciones para {name}` says too little. */
+  label?: string
+}
+
 /**
  * The ⋮ menu of one table row. The actions are asked for when the menu opens, so a
  * table row need not re-render when the screen's handlers change (typing in the search
  * box re-renders only the rows whose data changed). A disabled action says why under
  * its label (and as the hover tooltip): on a touch tablet a hover-only tooltip never shows.
  */
-export function RowActionsMenu({ name, actions }: { name: string; actions: () => RowAction[] }) {
+export function RowActionsMenu({ name, actions, target }: { name: string; actions: () => RowAction[]; target?: RowActionsTarget }) {
   const [opened, setOpened] = useState(false)
-  const label = name ? `Acciones para ${name}` : 'Acciones'
+  const label = target?.label ?? (name ? `Acciones para ${name}` : 'Acciones')
   // A closed menu is only its button: fifty rows do not each mount a Menu (with its
   // floating-position machinery) before anyone opens one.
   const [mounted, setMounted] = useState(false)
-  const button = (
+  const open = mounted ? undefined : () => (setMounted(true), setOpened(true))
+  const button = target ? (
+    <UnstyledButton className={target.className} style={target.style} aria-label={label} aria-haspopup="menu" aria-expanded={opened} onClick={open}>
+      {target.content}
+    </UnstyledButton>
+  ) : (
     <ActionIcon
       variant="subtle"
       color="gray.7"
@@ -34,7 +48,7 @@ export function RowActionsMenu({ name, actions }: { name: string; actions: () =>
       aria-label={label}
       aria-haspopup="menu"
       aria-expanded={opened}
-      onClick={mounted ? undefined : () => (setMounted(true), setOpened(true))}
+      onClick={open}
     >
       <IconDotsVertical size={20} aria-hidden />
     </ActionIcon>

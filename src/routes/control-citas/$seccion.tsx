@@ -1,10 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ConstructionPage } from '@/features/panel/construction-page.tsx'
+import { SectionNotFoundPage } from '@/features/panel/section-not-found-page.tsx'
 
-/** Panel screens not built yet (and unknown addresses) stay inside the panel layout. */
+/** Unknown addresses under /control-citas stay inside the panel layout, with the way back. */
 export const Route = createFileRoute('/control-citas/$seccion')({
-  component: function Construction() {
-    const { seccion } = Route.useParams()
-    return <ConstructionPage slug={seccion} />
-  },
+  component: SectionNotFoundPage,
 })

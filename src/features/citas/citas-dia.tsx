@@ -1,0 +1,136 @@
+/**
+ * The day view of Citas Programadas (docs/decisions/0008-agenda.md "Day view"): one
+ * column per active specialist working that day (plus anyone with a cita), time down
+ * the side from opening to closing, the break shaded, each cita a block sized by its
+ * duration in its state's colour, the current time marked. All geometry is
+ * src/domain/day-view.ts; this file only draws it. Tapping a block opens the same
+ * actions as the table's ⋮ menu (big touch targets, no hover needed).
+ */
+import { useMemo } from 'react'
+import { rangoHoras } from '@/domain/agenda-format.ts'
+import { CITA_MENSAJES, colorEstado, etiquetaEstado } from '@/domain/citas.ts'
+import { lineaAhora, vistaDia } from '@/domain/day-view.ts'
+import { peruMinutesOfDay } from '@/domain/peru-time.ts'
+import { RowActionsMenu, type RowAction } from '@/lib/ui/row-actions-menu.tsx'
+import page from '@/lib/ui/page.module.css'
+import { TEXTO_ESTADO } from './citas-columns.tsx'
+import type { Cita, CitasStore } from './citas-store.ts'
+import classes from './citas-dia.module.css'
+
+/** 1.4 px a minute: a 30-minute cita is 42 px tall, above the 40 px touch target. */
+const PX_POR_MINUTO = 1.4
+const AXIS_WIDTH = 72
+
+const FONDO: Record<string, string> = {
+  yellow: '#fff3bf',
+  green: '#d3f9d8',
+  blue: '#d0ebff',
+  red: '#ffe3e3',
+  purple: '#eebefa',
+  gray: '#f1f3f5',
+}
+
+export interface CitasDiaProps {
+  fecha: string
+  hoy: string
+  /** The day's citas as the list shows them (search applied). */
+  citas: readonly Cita[]
+  store: Pick<CitasStore, 'especialistas' | 'horarios'>
+  acciones: (c: Cita) => RowAction[]
+}
+
+export function CitasDia({ fecha, hoy, citas, store, acciones }: CitasDiaProps) {
+  const vista = useMemo(
+    () =>
+      vistaDia({
+        fecha,
+        especialistas: store.especialistas,
+        horarios: store.horarios,
+        citas,
+        pxPorMinuto: PX_POR_MINUTO,
+      }),
+    [fecha, store.especialistas, store.horarios, citas],
+  )
+  const { eje } = vista
+  if (!eje || vista.columnas.length === 0) {
+    return (
+      <div className={page.state}>
+        <h2>{CITA_MENSAJES.sinCitas}</h2>
+        <p>El spa está cerrado este día o ningún especialista trabaja.</p>
+      </div>
+    )
+  }
+  const ahora = lineaAhora(fecha, eje, { hoy, minutos: peruMinutesOfDay() })
+  const template = `${AXIS_WIDTH}px repeat(${vista.columnas.length}, minmax(150px, 1fr))`
+
+  return (
+    <div className={classes.scroll} role="region" aria-label="Vista del día por especialista" tabIndex={0}>
+      <div className={classes.grid} style={{ gridTemplateColumns: template }}>
+        <div className={`${classes.head} ${classes.corner}`} aria-hidden />
+        {vista.columnas.map((col) => (
+          <div key={col.especialista.id_especialista} className={classes.head}>
+            {col.especialista.nombre} {col.especialista.apellido}
+            <small>{col.trabaja ? col.especialista.especialidad : 'No trabaja hoy'}</small>
+          </div>
+        ))}
+
+        <div className={classes.axis} style={{ height: eje.alto }} aria-hidden>
+          {vista.marcas
+            .filter((m) => m.enPunto)
+            .map((m) => (
+              <span key={m.minutos} className={classes.tick} style={{ top: m.top }}>
+                {m.etiqueta}
+              </span>
+            ))}
+        </div>
+
+        {vista.columnas.map((col) => (
+          <div key={col.especialista.id_especialista} className={classes.column} style={{ height: eje.alto }}>
+            {col.turno && <div className={classes.shift} style={{ top: col.turno.top, height: col.turno.alto }} />}
+            {vista.marcas.map((m) => (
+              <div key={m.minutos} className={classes.line} style={{ top: m.top }} data-hour={m.enPunto || undefined} />
+            ))}
+            {vista.descanso && (
+              <div className={classes.break} style={{ top: vista.descanso.top, height: vista.descanso.alto }}>
+                Descanso
+              </div>
+            )}
+            {ahora !== null && <div className={classes.now} style={{ top: ahora }} aria-hidden />}
+            {col.bloques.map((b) => {
+              const color = colorEstado(b.cita.estado_cita)
+              const rango = rangoHoras(b.cita.hora_inicio, b.cita.hora_fin)
+              const estado = etiquetaEstado(b.cita.estado_cita)
+              return (
+                <RowActionsMenu
+                  key={b.cita.id_cita}
+                  name={b.cita.nombre_cliente}
+                  actions={() => acciones(b.cita)}
+                  target={{
+                    label: `Acciones para ${b.cita.nombre_cliente}, ${rango}, ${estado}`,
+                    className: classes.block,
+                    style: {
+                      top: b.top,
+                      height: b.alto,
+                      left: `calc(${(b.carril / b.carriles) * 100}% + 3px)`,
+                      width: `calc(${100 / b.carriles}% - 6px)`,
+                      background: FONDO[color],
+                      borderLeftColor: TEXTO_ESTADO[color],
+                      color: TEXTO_ESTADO[color],
+                    },
+                    content: (
+                      <>
+                        <strong>{b.cita.nombre_cliente}</strong>
+                        {rango} · {estado}
+                        {b.alto >= 60 && b.cita.nombre_tratamiento && <div>{b.cita.nombre_tratamiento}</div>}
+                      </>
+                    ),
+                  }}
+                />
+              )
+            })}
+          </div>
+        ))}
+      </div>
+    </div>
+  )
+}

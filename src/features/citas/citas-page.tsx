@@ -1,0 +1,215 @@
+/**
+ * /control-citas/citas-confirmadas — 'Gestionar Citas Programadas' (spec 2 §2.5, §4, §5,
+ * §7, §8), offline-first on the kit: the chosen day's citas (today in Peru unless the URL
+ * says otherwise), searched within that day by client, e-mail, treatment, state or
+ * specialist; cancelled ones hidden. Every action writes locally at once and is uploaded
+ * by the sync layer (docs/spec/3-product-decisions.md "Users and connectivity").
+ */
+import { useMemo, useState } from 'react'
+import { Button, SegmentedControl, TextInput } from '@mantine/core'
+import { IconCalendarCheck, IconCalendarEvent, IconCalendarTime, IconCalendarX, IconCash, IconPencil } from '@tabler/icons-react'
+import { fechaLargaDia, rangoHoras } from '@/domain/agenda-format.ts'
+import type { EditarCitaPatch } from '@/domain/cita-forms.ts'
+import { accionesCita, cancelarCitaPatch, CITA_MENSAJES as M, confirmarCitaPatch, marcarComoPagada } from '@/domain/citas.ts'
+import { citasDelDia, nombreEspecialista } from '@/domain/citas-dia.ts'
+import { peruToday } from '@/domain/peru-time.ts'
+import { countLabel } from '@/domain/text.ts'
+import type { EnlaceWhatsapp } from '@/domain/whatsapp.ts'
+import { toast } from '@/lib/toast/toast-store.ts'
+import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
+import { DataTable } from '@/lib/ui/data-table.tsx'
+import type { RowAction } from '@/lib/ui/row-actions-menu.tsx'
+import { useListSearch } from '@/lib/ui/list-search.ts'
+import { ListStates } from '@/lib/ui/list-states.tsx'
+import { PageHeader } from '@/lib/ui/page-header.tsx'
+import { SearchBox } from '@/lib/ui/search-box.tsx'
+import classes from '@/lib/ui/page.module.css'
+import { citaColumns } from './citas-columns.tsx'
+import { CitasDia } from './citas-dia.tsx'
+import { useFechaCitas } from './citas-search.ts'
+import type { Cita, CitasStore } from './citas-store.ts'
+import { ConfirmarCitaDialog } from './confirmar-cita-dialog.tsx'
+import { EditarCitaDialog, type EdicionCita } from './editar-cita-dialog.tsx'
+
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e))
+
+/** Why a disabled action is disabled, under its label (a tablet has no hover; docs/decisions/0005). */
+const MOTIVOS = {
+  confirmar: 'Solo citas sin confirmar o reprogramadas',
+  completada: 'La cita ya está completada',
+  marcarPagada: 'La cita está cancelada',
+} as const
+
+export function CitasPage({ store }: { store: CitasStore }) {
+  const { q, page, setQ, setPage } = useListSearch()
+  const { fecha, setFecha, vistaDia, setVistaDia } = useFechaCitas()
+  const [confirming, setConfirming] = useState<Cita | null>(null)
+  const [editing, setEditing] = useState<EdicionCita | null>(null)
+  const [cancelling, setCancelling] = useState<Cita | null>(null)
+  const hoy = peruToday()
+  const { citas } = store
+
+  const especialistasPorId = useMemo(() => new Map(store.especialistas.map((e) => [e.id_especialista, e])), [store.especialistas])
+  const tratamientosPorId = useMemo(() => new Map(store.tratamientos.map((t) => [t.id_tratamiento, t.nombre])), [store.tratamientos])
+  const contexto = useMemo(
+    () => ({ especialista: (id: string) => especialistasPorId.get(id), tratamiento: (id: string) => tratamientosPorId.get(id) }),
+    [especialistasPorId, tratamientosPorId],
+  )
+  const nombres = useMemo(
+    () => ({
+      tratamiento: (c: Cita) => c.nombre_tratamiento ?? (c.id_tratamiento ? tratamientosPorId.get(c.id_tratamiento) : undefined) ?? '—',
+      especialista: (c: Cita) => (c.id_especialista ? nombreEspecialista(especialistasPorId.get(c.id_especialista)) : ''),
+    }),
+    [especialistasPorId, tratamientosPorId],
+  )
+  const all = useMemo(() => citasDelDia(citas.rows, fecha, '', contexto), [citas.rows, fecha, contexto])
+  const found = useMemo(() => (q ? citasDelDia(citas.rows, fecha, q, contexto) : all), [all, citas.rows, fecha, q, contexto])
+  const columns = useMemo(() => citaColumns(nombres), [nombres])
+
+  async function confirmar(cita: Cita, comentario: string, whatsapp: EnlaceWhatsapp | null) {
+    try {
+      await citas.update(cita.id_cita, confirmarCitaPatch(comentario))
+    } catch (e) {
+      toast({ title: 'Error', description: M.noConfirmar(errorText(e)), variant: 'destructive' })
+      return
+    }
+    setConfirming(null)
+    if (whatsapp && !whatsapp.ok) {
+      // Confirmed all the same; the one toast says both (spec 2 §8 "WhatsApp").
+      toast({ title: M.confirmada, description: whatsapp.mensaje, variant: 'warning' })
+      return
+    }
+    if (whatsapp?.ok) window.open(whatsapp.url, '_blank', 'noopener,noreferrer')
+    toast({ title: M.confirmada, description: `${cita.nombre_cliente} — ${rangoHoras(cita.hora_inicio, cita.hora_fin)}`, variant: 'success' })
+  }
+
+  async function guardar(cita: Cita, patch: EditarCitaPatch) {
+    try {
+      await citas.update(cita.id_cita, patch)
+      setEditing(null)
+      toast({ title: M.actualizada, description: `${cita.nombre_cliente} — ${fechaLargaDia(patch.fecha_cita)}, ${rangoHoras(patch.hora_inicio, patch.hora_fin)}`, variant: 'success' })
+    } catch (e) {
+      toast({ title: 'Error', description: M.noActualizar(errorText(e)), variant: 'destructive' })
+    }
+  }
+
+  async function cancelar(cita: Cita) {
+    try {
+      await citas.update(cita.id_cita, cancelarCitaPatch())
+      setCancelling(null)
+      toast({ title: M.cancelada, description: cita.nombre_cliente, variant: 'success' })
+    } catch {
+      toast({ title: 'Error', description: M.noCancelar, variant: 'destructive' })
+    }
+  }
+
+  function marcarPagada(cita: Cita) {
+    const r = marcarComoPagada(cita.estado_cita)
+    if (r.kind === 'aviso') toast({ title: r.mensaje, variant: 'info' })
+    else setConfirming(cita)
+  }
+
+  const acciones = (c: Cita): RowAction[] => {
+    const a = accionesCita(c.estado_cita)
+    const completada = c.estado_cita === 'Completada'
+    return [
+      { label: 'Confirmar Cita', icon: <IconCalendarCheck size={16} aria-hidden />, disabled: !a.confirmar, hint: a.confirmar ? undefined : MOTIVOS.confirmar, onClick: () => setConfirming(c) },
+      { label: 'Editar Cita', icon: <IconPencil size={16} aria-hidden />, disabled: !a.editar, hint: completada ? MOTIVOS.completada : undefined, onClick: () => setEditing({ cita: c, reprogramar: false }) },
+      { label: 'Reprogramar Cita', icon: <IconCalendarTime size={16} aria-hidden />, disabled: !a.reprogramar, hint: completada ? MOTIVOS.completada : undefined, onClick: () => setEditing({ cita: c, reprogramar: true }) },
+      { label: 'Marcar como pagada', icon: <IconCash size={16} aria-hidden />, disabled: !a.marcarPagada, hint: a.marcarPagada ? undefined : MOTIVOS.marcarPagada, onClick: () => marcarPagada(c) },
+      {
+        label: 'Cancelar Cita',
+        icon: <IconCalendarX size={16} aria-hidden />,
+        color: 'red.9',
+        disabled: !a.cancelar,
+        hint: completada ? MOTIVOS.completada : undefined,
+        onClick: () => setCancelling(c),
+      },
+    ]
+  }
+
+  const dia = fechaLargaDia(fecha)
+  return (
+    <>
+      <PageHeader title="Citas Programadas" lead={`Gestionar Citas Programadas: las citas del ${dia}.`} />
+      <div className={classes.toolbar}>
+        <TextInput
+          label="Día"
+          type="date"
+          value={fecha}
+          onChange={(e) => setFecha(e.currentTarget.value)}
+          leftSection={<IconCalendarEvent size={18} aria-hidden />}
+          w={200}
+        />
+        <Button variant="light" radius="xl" mt={24} disabled={fecha === hoy} onClick={() => setFecha(hoy)}>
+          Hoy
+        </Button>
+        <SegmentedControl
+          mt={24}
+          ml="auto"
+          radius="xl"
+          aria-label="Vista"
+          value={vistaDia ? 'dia' : 'tabla'}
+          onChange={(v) => setVistaDia(v === 'dia')}
+          data={[
+            { value: 'tabla', label: 'Tabla' },
+            { value: 'dia', label: 'Vista del día' },
+          ]}
+        />
+      </div>
+      <SearchBox
+        value={q}
+        onChange={setQ}
+        label="Buscar citas del día"
+        placeholder="Buscar por cliente, email, tratamiento, estado o especialista"
+        count={q ? `${found.length.toLocaleString('es-PE')} de ${countLabel(all.length, 'cita', 'citas')}` : countLabel(all.length, 'cita', 'citas')}
+      />
+      <div className={classes.card}>
+        <ListStates
+          status={citas.status}
+          total={all.length}
+          found={found.length}
+          loadingText="Cargando citas…"
+          errorText={M.noCargar}
+          empty={{ icon: <IconCalendarEvent size={44} color="var(--mantine-color-salvia-6)" aria-hidden />, title: M.sinCitas, text: `Nada agendado para el ${dia}.` }}
+          noMatch={{ title: M.sinResultados, text: `Ninguna cita del ${dia} coincide con «${q}».` }}
+        >
+          {vistaDia ? (
+            <CitasDia fecha={fecha} hoy={hoy} citas={found} store={store} acciones={acciones} />
+          ) : (
+            <DataTable
+              rows={found}
+              columns={columns}
+              rowKey={(c) => c.id_cita}
+              label="Lista de citas programadas"
+              rowName={(c) => c.nombre_cliente}
+              page={page}
+              onPageChange={setPage}
+              // The six columns fit a portrait tablet (820 px) by wrapping, so the state badge stays in view.
+              minWidth={720}
+              actions={acciones}
+            />
+          )}
+        </ListStates>
+      </div>
+
+      <ConfirmarCitaDialog cita={confirming} especialista={nombres.especialista} onClose={() => setConfirming(null)} onConfirm={confirmar} />
+      <EditarCitaDialog edicion={editing} store={store} hoy={hoy} onClose={() => setEditing(null)} onSave={guardar} />
+      <ConfirmDialog
+        opened={cancelling !== null}
+        title="¿Cancelar cita?"
+        confirmLabel="Cancelar cita"
+        cancelLabel="Volver"
+        onConfirm={() => (cancelling ? cancelar(cancelling) : undefined)}
+        onClose={() => setCancelling(null)}
+      >
+        {cancelling && (
+          <>
+            Se cancelará la cita de <strong>{cancelling.nombre_cliente}</strong> — {nombres.tratamiento(cancelling)}, {fechaLargaDia(cancelling.fecha_cita)},{' '}
+            {rangoHoras(cancelling.hora_inicio, cancelling.hora_fin)}. Dejará de verse en esta lista y su horario quedará libre.
+          </>
+        )}
+      </ConfirmDialog>
+    </>
+  )
+}

@@ -1,0 +1,58 @@
+/**
+ * The chosen day lives in the URL next to the search term (`?fecha=2026-11-26&q=…`), so
+ * a reload or the back button keeps the day (docs/decisions/0005-back-office-kit.md
+ * "URL state"); without it the day is today in Peru (spec 2 §2.5, §9).
+ */
+import { useCallback } from 'react'
+import { useNavigate, useSearch } from '@tanstack/react-router'
+import { isIsoDate, peruToday } from '@/domain/peru-time.ts'
+import { validateListSearch, type ListSearch } from '@/lib/ui/list-search.ts'
+
+export interface CitasSearch extends ListSearch {
+  fecha?: string
+  /** 'dia': the day view instead of the table. */
+  vista?: 'dia'
+}
+
+export function validateCitasSearch(search: Record<string, unknown>): CitasSearch {
+  const out: CitasSearch = validateListSearch(search)
+  if (typeof search.fecha === 'string' && isIsoDate(search.fecha)) out.fecha = search.fecha
+  if (search.vista === 'dia') out.vista = 'dia'
+  return out
+}
+
+export function useFechaCitas(): { fecha: string; setFecha: (fecha: string) => void; vistaDia: boolean; setVistaDia: (on: boolean) => void } {
+  const search = useSearch({ strict: false }) as CitasSearch
+  const navigate = useNavigate()
+  const setFecha = useCallback(
+    (fecha: string) => {
+      // A cleared or half-typed date leaves the day as it was.
+      if (!isIsoDate(fecha)) return
+      void navigate({
+        to: '.',
+        // Typed per route by TanStack; the screen is mounted on one route, hence the cast.
+        search: ((prev: Record<string, unknown>) => {
+          const { page: _page, ...rest } = prev
+          return validateCitasSearch({ ...rest, fecha })
+        }) as never,
+        replace: true,
+      })
+    },
+    [navigate],
+  )
+  const setVistaDia = useCallback(
+    (on: boolean) =>
+      void navigate({
+        to: '.',
+        search: ((prev: Record<string, unknown>) => {
+          const { vista: _vista, ...rest } = prev
+          return validateCitasSearch(on ? { ...rest, vista: 'dia' } : rest)
+        }) as never,
+        replace: true,
+      }),
+    [navigate],
+  )
+  // Read through the validation again: useSearch({ strict: false }) can hand back the raw URL value.
+  const valid = validateCitasSearch(search as Record<string, unknown>)
+  return { fecha: valid.fecha ?? peruToday(), setFecha, vistaDia: valid.vista === 'dia', setVistaDia }
+}
