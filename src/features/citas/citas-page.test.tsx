@@ -7,7 +7,8 @@ import { renderScreen } from '@tests/support/render.tsx'
 import { useMemoryCollection, type MemoryWrite } from '@tests/support/memory-collection.ts'
 import { CitasPage } from './citas-page.tsx'
 import { validateCitasSearch } from './citas-search.ts'
-import type { Cita, EspecialistaCita, TratamientoCitaFila } from './citas-store.ts'
+import type { EspecialistaFila, TratamientoFila } from '@/lib/db/use-agenda-catalogo.ts'
+import type { Cita } from './citas-store.ts'
 
 // Wednesday 25 November 2026, 08:00 in Lima ('Buenos días'); tomorrow is a Thursday.
 const NOW = new Date('2026-11-25T13:00:00Z')
@@ -45,7 +46,7 @@ const cancelada = cita({ id_cita: 'cancelada', nombre_cliente: 'Carla Cancelada'
 const venta = cita({ id_cita: 'venta', nombre_cliente: 'VENTA PRODUCTOS: Aceite', estado_cita: 'Venta Directa', id_especialista: null, hora_inicio: '00:00:00' })
 const otroDia = cita({ id_cita: 'manana', nombre_cliente: 'Mateo Mañana', fecha_cita: MANANA, hora_inicio: '10:00:00', hora_fin: '11:00:00' })
 
-const lucia: EspecialistaCita = {
+const lucia: EspecialistaFila = {
   id_especialista: 'lucia',
   nombre: 'Lucía',
   apellido: 'Quispe',
@@ -55,8 +56,8 @@ const lucia: EspecialistaCita = {
   hora_fin_trabajo: '13:00:00',
   activo: true,
 }
-const marco: EspecialistaCita = { ...lucia, id_especialista: 'marco', nombre: 'Marco', apellido: 'Ríos', especialidad: 'Facial', hora_fin_trabajo: '18:00:00' }
-const tratamientos: TratamientoCitaFila[] = [
+const marco: EspecialistaFila = { ...lucia, id_especialista: 'marco', nombre: 'Marco', apellido: 'Ríos', especialidad: 'Facial', hora_fin_trabajo: '18:00:00' }
+const tratamientos: TratamientoFila[] = [
   { id_tratamiento: 'masaje', nombre: 'Masaje Relajante', tipo: 'tratamiento', activo: true, duracion_estimada_minutos: 60 },
   { id_tratamiento: 'facial', nombre: 'Limpieza Facial', tipo: 'tratamiento', activo: true, duracion_estimada_minutos: 90 },
 ]

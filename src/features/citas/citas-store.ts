@@ -1,8 +1,8 @@
 /** What the Citas Programadas screen needs from the device (use-citas.ts builds it from the local database). */
-import type { CitaAgenda, EspecialistaAgenda, HorarioSemana } from '@/domain/agenda-slots.ts'
-import type { CitaEditable, TratamientoCita } from '@/domain/cita-forms.ts'
+import type { CitaAgenda } from '@/domain/agenda-slots.ts'
+import type { CitaEditable } from '@/domain/cita-forms.ts'
 import type { CitaLista } from '@/domain/citas-dia.ts'
-import type { FormaPagoFila } from '@/domain/formas-pago.ts'
+import type { AgendaCatalogo } from '@/lib/db/use-agenda-catalogo.ts'
 import type { CollectionState } from '@/lib/db/use-collection.ts'
 
 export interface Cita extends CitaLista, CitaAgenda, CitaEditable {
@@ -11,23 +11,7 @@ export interface Cita extends CitaLista, CitaAgenda, CitaEditable {
   monto_adelanto: number
 }
 
-export interface EspecialistaCita extends EspecialistaAgenda {
-  nombre: string
-  apellido: string
-  especialidad: string
-  activo: boolean
-}
-
-export interface TratamientoCitaFila extends TratamientoCita {
-  tipo: string
-  activo: boolean
-}
-
-export interface CitasStore {
+export interface CitasStore extends AgendaCatalogo {
   /** Every live cita: the list shows one day's; the slots need the chosen day's. */
   citas: CollectionState<'tb_citas', Cita>
-  especialistas: readonly EspecialistaCita[]
-  tratamientos: readonly TratamientoCitaFila[]
-  horarios: readonly HorarioSemana[]
-  formasPago: readonly FormaPagoFila[]
 }

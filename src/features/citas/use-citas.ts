@@ -4,10 +4,10 @@
  * slots"); the sync layer uploads the writes.
  */
 import { useMemo } from 'react'
-import type { CitaDoc, EspecialistaDoc, TratamientoDoc } from '@sync/tables/product-tables.ts'
+import type { CitaDoc } from '@sync/tables/product-tables.ts'
 import { useCollection } from '@/lib/db/use-collection.ts'
-import { useLiveQuery } from '@/lib/db/use-live-query.ts'
-import type { Cita, CitasStore, EspecialistaCita, TratamientoCitaFila } from './citas-store.ts'
+import { useAgendaCatalogo } from '@/lib/db/use-agenda-catalogo.ts'
+import type { Cita, CitasStore } from './citas-store.ts'
 
 function toCita(d: CitaDoc): Cita {
   return {
@@ -29,33 +29,8 @@ function toCita(d: CitaDoc): Cita {
   }
 }
 
-function toEspecialista(d: EspecialistaDoc): EspecialistaCita {
-  return {
-    id_especialista: d.id_especialista,
-    nombre: d.nombre,
-    apellido: d.apellido,
-    especialidad: d.especialidad,
-    dias_trabajo: d.dias_trabajo ?? null,
-    hora_inicio_trabajo: d.hora_inicio_trabajo ?? null,
-    hora_fin_trabajo: d.hora_fin_trabajo ?? null,
-    activo: d.activo,
-  }
-}
-
-function toTratamiento(d: TratamientoDoc): TratamientoCitaFila {
-  return { id_tratamiento: d.id_tratamiento, nombre: d.nombre, tipo: d.tipo, activo: d.activo, duracion_estimada_minutos: d.duracion_estimada_minutos ?? null }
-}
-
 export function useCitas(): CitasStore {
   const citas = useCollection('tb_citas', { map: toCita })
-  const especialistas = useLiveQuery('tb_especialistas').data
-  const tratamientos = useLiveQuery('tb_tratamientos').data
-  const horarios = useLiveQuery('tb_horarios').data
-  const formasPago = useLiveQuery('tb_formapago').data
-  const especialistaRows = useMemo(() => especialistas.map(toEspecialista), [especialistas])
-  const tratamientoRows = useMemo(() => tratamientos.map(toTratamiento), [tratamientos])
-  return useMemo(
-    () => ({ citas, especialistas: especialistaRows, tratamientos: tratamientoRows, horarios, formasPago }),
-    [citas, especialistaRows, tratamientoRows, horarios, formasPago],
-  )
+  const catalogo = useAgendaCatalogo()
+  return useMemo(() => ({ citas, ...catalogo }), [citas, catalogo])
 }

@@ -11,7 +11,7 @@ import { FormDialog, type FieldErrors } from '@/lib/ui/form-dialog.tsx'
 import { TimeInput } from '@/lib/ui/time-input.tsx'
 import classes from '@/lib/ui/page.module.css'
 import { PacienteSelect } from './paciente-select.tsx'
-import type { TratamientoReserva } from './reservas-store.ts'
+import type { TratamientoFila } from '@/lib/db/use-agenda-catalogo.ts'
 
 /** @mantine/form wants an indexable type; the domain's interface as a mapped type is one. */
 type Form = { [K in keyof CrearReservaForm]: CrearReservaForm[K] }
@@ -19,7 +19,7 @@ type Form = { [K in keyof CrearReservaForm]: CrearReservaForm[K] }
 export interface CrearReservaDialogProps {
   opened: boolean
   pacientes: readonly PacienteCita[]
-  tratamientos: readonly TratamientoReserva[]
+  tratamientos: readonly TratamientoFila[]
   /** Peru's today. */
   hoy: string
   onClose: () => void

@@ -8,7 +8,8 @@ import { validateListSearch } from '@/lib/ui/list-search.ts'
 import { renderScreen } from '@tests/support/render.tsx'
 import { useMemoryCollection, type MemoryWrite } from '@tests/support/memory-collection.ts'
 import { ReservasPage } from './reservas-page.tsx'
-import type { CitaReserva, EspecialistaReserva, Reserva, TratamientoReserva } from './reservas-store.ts'
+import type { EspecialistaFila, TratamientoFila } from '@/lib/db/use-agenda-catalogo.ts'
+import type { CitaReserva, Reserva } from './reservas-store.ts'
 
 // Wednesday 25 November 2026, 08:00 in Lima: tomorrow is a Thursday, the 28th a Saturday.
 const NOW = new Date('2026-11-25T13:00:00Z')
@@ -36,13 +37,13 @@ const pedro = reserva({ id_reserva: 'pedro', nombre_cliente: 'Pedro Salas', emai
 const ana = reserva({ id_reserva: 'ana', nombre_cliente: 'Ana Torres', email_cliente: 'ana@correo.pe', estado_reserva: 'cancelada', fecha_reserva: '2026-11-26', hora_reserva: '08:00 am' })
 const confirmada = reserva({ id_reserva: 'ya-confirmada', nombre_cliente: 'Luis Confirmado' })
 
-const tratamientos: TratamientoReserva[] = [
+const tratamientos: TratamientoFila[] = [
   { id_tratamiento: 'masaje', nombre: 'Masaje Relajante', tipo: 'tratamiento', activo: true, duracion_estimada_minutos: 60 },
   { id_tratamiento: 'facial', nombre: 'Limpieza Facial', tipo: 'tratamiento', activo: true, duracion_estimada_minutos: 90 },
   { id_tratamiento: 'viejo', nombre: 'Exfoliación antigua', tipo: 'tratamiento', activo: false, duracion_estimada_minutos: 30 },
   { id_tratamiento: 'aceite', nombre: 'Aceite de lavanda', tipo: 'producto', activo: true, duracion_estimada_minutos: null },
 ]
-const lucia: EspecialistaReserva = {
+const lucia: EspecialistaFila = {
   id_especialista: 'lucia',
   nombre: 'Lucía',
   apellido: 'Quispe',
@@ -52,7 +53,7 @@ const lucia: EspecialistaReserva = {
   hora_fin_trabajo: '13:00:00',
   activo: true,
 }
-const inactiva: EspecialistaReserva = { ...lucia, id_especialista: 'inactiva', nombre: 'Irene', apellido: 'Baja', activo: false }
+const inactiva: EspecialistaFila = { ...lucia, id_especialista: 'inactiva', nombre: 'Irene', apellido: 'Baja', activo: false }
 const dia = (dia_semana: string, abierto = true): HorarioSemana => ({
   dia_semana,
   esta_abierto: abierto,

@@ -4,11 +4,11 @@
  * layer uploads the writes.
  */
 import { useMemo } from 'react'
-import type { CitaDoc, EspecialistaDoc, PacienteDoc, ReservaDoc, TratamientoDoc } from '@sync/tables/product-tables.ts'
+import type { CitaDoc, PacienteDoc, ReservaDoc } from '@sync/tables/product-tables.ts'
 import type { PacienteCita } from '@/domain/cita-forms.ts'
 import { useCollection } from '@/lib/db/use-collection.ts'
-import { useLiveQuery } from '@/lib/db/use-live-query.ts'
-import type { CitaReserva, EspecialistaReserva, Reserva, ReservasStore, TratamientoReserva } from './reservas-store.ts'
+import { useAgendaCatalogo } from '@/lib/db/use-agenda-catalogo.ts'
+import type { CitaReserva, Reserva, ReservasStore } from './reservas-store.ts'
 
 function toReserva(d: ReservaDoc): Reserva {
   return {
@@ -41,35 +41,10 @@ function toPaciente(d: PacienteDoc): PacienteCita {
   return { id_paciente: d.id_paciente, nombre: d.nombre, apellido: d.apellido, email: d.email ?? null, telefono: d.telefono ?? null }
 }
 
-function toEspecialista(d: EspecialistaDoc): EspecialistaReserva {
-  return {
-    id_especialista: d.id_especialista,
-    nombre: d.nombre,
-    apellido: d.apellido,
-    especialidad: d.especialidad,
-    dias_trabajo: d.dias_trabajo ?? null,
-    hora_inicio_trabajo: d.hora_inicio_trabajo ?? null,
-    hora_fin_trabajo: d.hora_fin_trabajo ?? null,
-    activo: d.activo,
-  }
-}
-
-function toTratamiento(d: TratamientoDoc): TratamientoReserva {
-  return { id_tratamiento: d.id_tratamiento, nombre: d.nombre, tipo: d.tipo, activo: d.activo, duracion_estimada_minutos: d.duracion_estimada_minutos ?? null }
-}
-
 export function useReservas(): ReservasStore {
   const reservas = useCollection('tb_reservas', { map: toReserva })
   const citas = useCollection('tb_citas', { map: toCita })
   const pacientes = useCollection('tb_pacientes', { map: toPaciente })
-  const especialistas = useLiveQuery('tb_especialistas').data
-  const tratamientos = useLiveQuery('tb_tratamientos').data
-  const horarios = useLiveQuery('tb_horarios').data
-  const formasPago = useLiveQuery('tb_formapago').data
-  const especialistaRows = useMemo(() => especialistas.map(toEspecialista), [especialistas])
-  const tratamientoRows = useMemo(() => tratamientos.map(toTratamiento), [tratamientos])
-  return useMemo(
-    () => ({ reservas, citas, pacientes, especialistas: especialistaRows, tratamientos: tratamientoRows, horarios, formasPago }),
-    [reservas, citas, pacientes, especialistaRows, tratamientoRows, horarios, formasPago],
-  )
+  const catalogo = useAgendaCatalogo()
+  return useMemo(() => ({ reservas, citas, pacientes, ...catalogo }), [reservas, citas, pacientes, catalogo])
 }

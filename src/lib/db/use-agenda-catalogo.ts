@@ -1,0 +1,62 @@
+/**
+ * The agenda's reference data, live from the local database: specialists, treatments,
+ * business hours and payment methods, shaped for the agenda rules (slots, the cita
+ * forms). Every screen that books or edits citas (Reservas, Citas Programadas) reads
+ * them the same way, so they work offline alike (docs/spec/3-product-decisions.md
+ * "Agenda and slots").
+ */
+import { useMemo } from 'react'
+import type { EspecialistaDoc, TratamientoDoc } from '@sync/tables/product-tables.ts'
+import type { EspecialistaAgenda, HorarioSemana } from '@/domain/agenda-slots.ts'
+import type { TratamientoCita } from '@/domain/cita-forms.ts'
+import type { FormaPagoFila } from '@/domain/formas-pago.ts'
+import { useLiveQuery } from './use-live-query.ts'
+
+export interface EspecialistaFila extends EspecialistaAgenda {
+  nombre: string
+  apellido: string
+  especialidad: string
+  activo: boolean
+}
+
+export interface TratamientoFila extends TratamientoCita {
+  tipo: string
+  activo: boolean
+}
+
+export interface AgendaCatalogo {
+  especialistas: readonly EspecialistaFila[]
+  tratamientos: readonly TratamientoFila[]
+  horarios: readonly HorarioSemana[]
+  formasPago: readonly FormaPagoFila[]
+}
+
+function toEspecialista(d: EspecialistaDoc): EspecialistaFila {
+  return {
+    id_especialista: d.id_especialista,
+    nombre: d.nombre,
+    apellido: d.apellido,
+    especialidad: d.especialidad,
+    dias_trabajo: d.dias_trabajo ?? null,
+    hora_inicio_trabajo: d.hora_inicio_trabajo ?? null,
+    hora_fin_trabajo: d.hora_fin_trabajo ?? null,
+    activo: d.activo,
+  }
+}
+
+function toTratamiento(d: TratamientoDoc): TratamientoFila {
+  return { id_tratamiento: d.id_tratamiento, nombre: d.nombre, tipo: d.tipo, activo: d.activo, duracion_estimada_minutos: d.duracion_estimada_minutos ?? null }
+}
+
+export function useAgendaCatalogo(): AgendaCatalogo {
+  const especialistas = useLiveQuery('tb_especialistas').data
+  const tratamientos = useLiveQuery('tb_tratamientos').data
+  const horarios = useLiveQuery('tb_horarios').data
+  const formasPago = useLiveQuery('tb_formapago').data
+  const especialistaRows = useMemo(() => especialistas.map(toEspecialista), [especialistas])
+  const tratamientoRows = useMemo(() => tratamientos.map(toTratamiento), [tratamientos])
+  return useMemo(
+    () => ({ especialistas: especialistaRows, tratamientos: tratamientoRows, horarios, formasPago }),
+    [especialistaRows, tratamientoRows, horarios, formasPago],
+  )
+}
