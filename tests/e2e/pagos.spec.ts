@@ -71,7 +71,8 @@ async function openPagos(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Pagos' })).toBeVisible()
 }
 
-const row = (page: Page, nombre: string) => page.getByRole('row', { name: new RegExp(nombre) })
+// The pending list only: the payments report under it lists the same client's advance.
+const row = (page: Page, nombre: string) => page.getByRole('table', { name: 'Citas pendientes de pago' }).getByRole('row', { name: new RegExp(nombre) })
 const pagoDialog = (page: Page) => page.getByRole('dialog', { name: 'Procesar Pago' })
 
 /** Opens 'Procesar Pago', adds one unit of `producto` and pays the suggested amount with `metodo`. */
