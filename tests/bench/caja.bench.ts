@@ -1,0 +1,148 @@
+/**
+ * Caja (issue "Caja", docs/decisions/0009-caja.md) with the demo volume (seed-demo.ts:
+ * 20,000 payments over two years) on the embedded stack:
+ * - the payments report of a month recomputed when a filter changes (≤ 200 ms): the
+ *   section's computation (reportePagos + adelantosPendientes) on the local rows, in Node;
+ * - 'Exportar a Excel' of a year's report (≤ 3 s): the sheets and the .xlsx bytes as the
+ *   tap builds them (hojasReportePagos → buildWorkbook with its progress callback), per
+ *   payment and 'Detallado', in Node;
+ * - 'Agregar' on a product card → the cart line in the DOM (≤ 50 ms), in Debian's
+ *   Chromium on a fresh production build, with 300 products on sale.
+ */
+import { spawnSync } from 'node:child_process'
+import type { Page } from 'playwright-core'
+import type { Figure } from './run.ts'
+import { clickUntil, launchChromium, median, staffPage } from './support/panel-browser.ts'
+import { demoStack, leerCatalogo, leerCitas, leerFormasPago, leerPagos, medianMs, seedVolume } from './support/demo-volume.ts'
+import { adelantosPendientes, reportePagos, type CitaAdelanto, type DatosReporte, type FiltrosReporte } from '../../src/domain/reporte-pagos.ts'
+import { hojasReportePagos } from '../../src/domain/reporte-pagos-export.ts'
+import { hojaVentasProductos, ventasDeProductos } from '../../src/domain/ventas-productos.ts'
+import { metodosDePago } from '../../src/domain/formas-pago.ts'
+import { peruToday } from '../../src/domain/peru-time.ts'
+import { buildWorkbook, sheet } from '../../src/lib/excel/workbook.ts'
+
+/** "a few hundred products" on the sale screen. */
+const PRODUCTS = 300
+const CART_TAPS = 15
+
+export default async function cajaBench(): Promise<Figure[]> {
+  if (spawnSync('npx', ['vite', 'build'], { stdio: 'ignore' }).status !== 0) throw new Error('vite build falló')
+  const stack = await demoStack(true)
+  const figures: Figure[] = []
+  try {
+    // Products with stock first, so the demo sales below also sell them.
+    await stack.db.query(
+      `insert into public.tb_tratamientos (nombre, descripcion, categoria, tipo, costo)
+       select 'Producto ' || lpad(i::text, 3, '0'), 'Producto de demostración ' || i, 'Categoría ' || (i % 10), 'producto', 15 + (i % 120)
+       from generate_series(1, ${PRODUCTS}) as i`,
+    )
+    await stack.db.query(
+      `insert into public.tb_movimientos_stock (id_tratamiento, cantidad, motivo)
+       select id_tratamiento, 500, 'inicial' from public.tb_tratamientos where tipo = 'producto'`,
+    )
+    figures.push(await cartFigure(`http://127.0.0.1:${stack.port}`))
+
+    // The browser is closed: the seeding and the Node measurements run without it.
+    await seedVolume(stack)
+    const [pagos, citas, catalogo, formas] = await Promise.all([leerPagos(stack), leerCitas(stack), leerCatalogo(stack), leerFormasPago(stack)])
+    // As reporte-pagos-section.tsx memoises them: built once, reused by every filter change.
+    const datos: DatosReporte = { pagos, citas: new Map(citas.map((c) => [c.id_cita, c])), catalogo, metodos: metodosDePago(formas, 'reporte').metodos }
+    figures.push(...(await monthFigures(datos, citas)))
+    figures.push(...(await yearExportFigures(datos, citas)))
+    return figures
+  } finally {
+    await stack.close()
+  }
+}
+
+/** The last complete month before today (the seeded two years end today). */
+function previousMonth(today: string): { desde: string; hasta: string } {
+  const [y, m] = today.split('-').map(Number) as [number, number]
+  const anio = m === 1 ? y - 1 : y
+  const mes = m === 1 ? 12 : m - 1
+  const last = new Date(Date.UTC(anio, mes, 0)).getUTCDate()
+  const mm = String(mes).padStart(2, '0')
+  return { desde: `${anio}-${mm}-01`, hasta: `${anio}-${mm}-${last}` }
+}
+
+async function monthFigures(datos: DatosReporte, citas: CitaAdelanto[]): Promise<Figure[]> {
+  const mes = previousMonth(peruToday())
+  const base: FiltrosReporte = { cliente: '', ...mes, metodo: '', detallado: false }
+  // The changes a receptionist makes one after another: method, client text, 'Detallado'.
+  const metodos = ['', 'Efectivo', 'Yape', 'Tarjeta de Crédito', 'Transferencia']
+  const clientes = ['', 'mar', 'maria', 'garcia', '']
+  const variant = (i: number): FiltrosReporte => ({ ...base, metodo: metodos[i % metodos.length]!, cliente: clientes[Math.floor(i / 2) % clientes.length]!, detallado: i % 3 === 2 })
+  const recompute = (f: FiltrosReporte) => {
+    reportePagos(datos, f)
+    // The section recomputes the pending advances when the client text changes: counted always (upper bound).
+    adelantosPendientes(citas, datos.pagos, f.cliente)
+  }
+  recompute(base) // warm-up (JIT), as the screen has already shown the month once
+  const pagosMes = reportePagos(datos, base).filas.length
+  const cambio = await medianMs(21, (i) => recompute(variant(i + 1)))
+  const detallado = await medianMs(11, (i) => recompute({ ...base, metodo: metodos[i % metodos.length]!, detallado: true }))
+  return [
+    { name: `Reporte de un mes (${pagosMes} pagos): recálculo al cambiar un filtro, cómputo reportePagos + adelantos (mediana de 21)`, value: cambio, unit: 'ms', target: '≤ 200', ok: cambio <= 200 },
+    { name: 'Reporte de un mes con Detallado: recálculo al cambiar el método, cómputo (mediana de 11)', value: detallado, unit: 'ms', target: '≤ 200', ok: detallado <= 200 },
+  ]
+}
+
+async function yearExportFigures(datos: DatosReporte, citas: CitaAdelanto[]): Promise<Figure[]> {
+  // The twelve complete months before this one: a full year of payments.
+  const today = peruToday()
+  const desde = `${Number(today.slice(0, 4)) - 1}${today.slice(4, 8)}01`
+  const { hasta } = previousMonth(today)
+  const out: Figure[] = []
+  for (const detallado of [false, true]) {
+    const filtros: FiltrosReporte = { cliente: '', desde, hasta, metodo: '', detallado }
+    // The report is on screen before the tap; the tap builds the sheets and the bytes.
+    const reporte = reportePagos(datos, filtros)
+    const adelantos = adelantosPendientes(citas, datos.pagos, '')
+    let progress = 0
+    const exportOnce = async () => {
+      const hojas = hojasReportePagos({ reporte, adelantos, detallado, esAdmin: true })
+      return buildWorkbook(
+        hojas.map((h) => sheet(h)),
+        () => progress++,
+      )
+    }
+    const t0 = performance.now()
+    const bytes = await exportOnce()
+    const first = performance.now() - t0
+    progress = 0
+    const warm = await medianMs(3, exportOnce)
+    const rows = detallado ? reporte.detalle.length : reporte.filas.length
+    const label = `Exportar a Excel un año${detallado ? ' Detallado' : ''} (${rows} filas, ${Math.round(bytes.byteLength / 1024)} KB, progreso ${Math.round(progress / 3)} veces)`
+    if (!detallado) out.push({ name: `${label}: primera vez (carga SheetJS), hojas + bytes .xlsx`, value: first, unit: 'ms', target: '≤ 3000', ok: first <= 3000 })
+    out.push({ name: `${label}: hojas + bytes .xlsx (mediana de 3)`, value: warm, unit: 'ms', target: '≤ 3000', ok: warm <= 3000 })
+  }
+  // 'Reporte Ventas Productos' for the same year: the report's other download (no own target).
+  const ventas = await medianMs(3, () => buildWorkbook([sheet(hojaVentasProductos(ventasDeProductos(datos, { cliente: '', desde, hasta, metodo: '', detallado: false })))]))
+  out.push({ name: 'Reporte Ventas Productos de un año: cómputo + bytes .xlsx (mediana de 3)', value: ventas, unit: 'ms' })
+  return out
+}
+
+/** Tap on 'Agregar' of a product card → its line in the cart, one new product per tap. */
+async function cartFigure(base: string): Promise<Figure> {
+  const browser = await launchChromium()
+  try {
+    const page = await staffPage(browser, base, '/control-citas/compra-productos')
+    await page.waitForFunction((n) => document.querySelectorAll('ul[aria-label="Productos a la venta"] > li').length >= n, PRODUCTS, { timeout: 120_000 })
+    const cards = await page.locator('ul[aria-label="Productos a la venta"] > li').count()
+    const samples: number[] = []
+    for (let i = 0; i < CART_TAPS; i++) {
+      const nombre = `Producto ${String(i + 1).padStart(3, '0')}`
+      samples.push(await tap(page, nombre, i + 1))
+    }
+    const ms = median(samples)
+    return { name: `Agregar un producto al carrito: toque → línea en el carrito (${cards} productos en pantalla, mediana de ${CART_TAPS})`, value: ms, unit: 'ms', target: '≤ 50', ok: ms <= 50 }
+  } finally {
+    await browser.close()
+  }
+}
+
+async function tap(page: Page, nombre: string, lines: number): Promise<number> {
+  // Let the previous tap's work settle, as between two taps of a person.
+  await page.waitForTimeout(150)
+  return clickUntil(page, `button[aria-label="Agregar ${nombre} al carrito"]`, 'ul[aria-label="Productos en el carrito"] > li', lines)
+}
