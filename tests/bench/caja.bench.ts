@@ -49,6 +49,7 @@ export default async function cajaBench(): Promise<Figure[]> {
     const datos: DatosReporte = { pagos, citas: new Map(citas.map((c) => [c.id_cita, c])), catalogo, metodos: metodosDePago(formas, 'reporte').metodos }
     figures.push(...(await monthFigures(datos, citas)))
     figures.push(...(await yearExportFigures(datos, citas)))
+    figures.push(...(await screenFigures(`http://127.0.0.1:${stack.port}`, datos)))
     return figures
   } finally {
     await stack.close()
@@ -145,4 +146,106 @@ async function tap(page: Page, nombre: string, lines: number): Promise<number> {
   // Let the previous tap's work settle, as between two taps of a person.
   await page.waitForTimeout(150)
   return clickUntil(page, `button[aria-label="Agregar ${nombre} al carrito"]`, 'ul[aria-label="Productos en el carrito"] > li', lines)
+}
+
+// ---------------------------------------------------------------------------------
+// The report screen in the browser, on a device that has synced the demo volume
+
+const PAGER = 'table[aria-label="Pagos realizados"]'
+
+/**
+ * Sets a date filter as typing does and resolves, in the page, at the first frame whose
+ * table says `rows` payments: filter change → the recomputed report on screen.
+ */
+function changeDate(page: Page, label: 'Desde' | 'Hasta', value: string, rows: number): Promise<number> {
+  // No named functions inside: tsx would wrap them in a `__name` helper the page lacks.
+  return page.getByLabel(label, { exact: true }).evaluate(
+    async (input, { value, rows, table }) => {
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
+      const t0 = performance.now()
+      setValue.call(input, value)
+      input.dispatchEvent(new Event('input', { bubbles: true }))
+      input.dispatchEvent(new Event('change', { bubbles: true }))
+      // Bounded: ~5 minutes of frames, enough for the first sync of the demo volume.
+      for (let frame = 0; frame < 18_000; frame++) {
+        await new Promise((r) => requestAnimationFrame(r))
+        // 'Mostrando 1–50 de N' under the payments table → N.
+        const t = document.querySelector(table)
+        const span = [...document.querySelectorAll('span')].find((s) => s.textContent?.startsWith('Mostrando') && t && t.compareDocumentPosition(s) & Node.DOCUMENT_POSITION_FOLLOWING)
+        if (Number(span?.textContent?.split(' de ').pop()?.replace(/\D/g, '') ?? -1) === rows) return performance.now() - t0
+      }
+      throw new Error(`la tabla no llegó a ${rows} filas`)
+    },
+    { value, rows, table: PAGER },
+  )
+}
+
+async function screenFigures(base: string, datos: DatosReporte): Promise<Figure[]> {
+  const mes = previousMonth(peruToday())
+  const filtros = (desde: string, hasta: string): FiltrosReporte => ({ cliente: '', desde, hasta, metodo: '', detallado: false })
+  const rows = (f: FiltrosReporte) => reportePagos(datos, f).filas.length
+  const browser = await launchChromium()
+  try {
+    const page = await staffPage(browser, base, '/control-citas/pagos')
+    // The screen opens on this month; last month's full count on screen means the device has synced it.
+    const t0 = performance.now()
+    await changeDate(page, 'Desde', mes.desde, rows(filtros(mes.desde, peruToday())))
+    const sync = (performance.now() - t0) / 1000
+    let shown = rows(filtros(mes.desde, peruToday()))
+    const samples: number[] = []
+    // 'Hasta' moved through the month; a day that would not change the count is skipped.
+    for (const day of ['25', '15', '20', '10', '28', '12', '22', '18', '26', '14', '24']) {
+      const n = rows(filtros(mes.desde, `${mes.hasta.slice(0, 8)}${day}`))
+      if (n === shown) continue
+      samples.push(await changeDate(page, 'Hasta', `${mes.hasta.slice(0, 8)}${day}`, n))
+      shown = n
+    }
+    const cambio = median(samples)
+    // A year: Hasta at last month's end, Desde twelve months earlier.
+    const year = filtros(`${Number(mes.hasta.slice(0, 4)) - 1}${peruToday().slice(4, 8)}01`, mes.hasta)
+    await changeDate(page, 'Hasta', year.hasta, rows(filtros(mes.desde, year.hasta)))
+    await changeDate(page, 'Desde', year.desde, rows(year))
+    const [first, ...warm] = await exportYear(page, 4)
+    return [
+      { name: `Pantalla: reporte de un mes, cambiar 'Hasta' → tabla recalculada en pantalla (navegador, recepción, mediana de ${samples.length})`, value: cambio, unit: 'ms', target: '≤ 200', ok: cambio <= 200 },
+      { name: `Pantalla: Exportar a Excel un año (${rows(year)} pagos, recepción): toque → descarga, primera vez (carga SheetJS)`, value: first!.ms, unit: 'ms', target: '≤ 3000', ok: first!.ms <= 3000 },
+      { name: 'Pantalla: Exportar a Excel un año: toque → descarga (mediana de 3)', value: median(warm.map((w) => w.ms)), unit: 'ms', target: '≤ 3000', ok: median(warm.map((w) => w.ms)) <= 3000 },
+      { name: 'Pantalla: Exportar a Excel un año: toque → barra de progreso visible (mediana de 4)', value: median([first!, ...warm].map((w) => w.progreso)), unit: 'ms' },
+      { name: 'Pantalla: sincronización inicial del dispositivo con el volumen demo hasta ver el mes (informativo)', value: sync, unit: 's' },
+    ]
+  } finally {
+    await browser.close()
+  }
+}
+
+/** Tap on 'Exportar a Excel' → the progress bar, and → the workbook's download link clicked. */
+async function exportYear(page: Page, times: number): Promise<Array<{ ms: number; progreso: number }>> {
+  const out: Array<{ ms: number; progreso: number }> = []
+  for (let i = 0; i < times; i++) {
+    await page.waitForTimeout(300)
+    out.push(
+      await page.evaluate(
+        () =>
+          new Promise<{ ms: number; progreso: number }>((resolve) => {
+            const anchor = HTMLAnchorElement.prototype.click
+            let progreso = Number.NaN
+            const observer = new MutationObserver(() => {
+              if (Number.isNaN(progreso) && document.querySelector('[aria-label="Generando el reporte de pagos"]')) progreso = performance.now() - t0
+            })
+            observer.observe(document.body, { childList: true, subtree: true })
+            HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+              if (!this.download) return anchor.call(this)
+              // The file is not saved: the measure ends when the browser is handed it.
+              HTMLAnchorElement.prototype.click = anchor
+              observer.disconnect()
+              resolve({ ms: performance.now() - t0, progreso })
+            }
+            const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.includes('Exportar a Excel'))!
+            const t0 = performance.now()
+            button.click()
+          }),
+      ),
+    )
+  }
+  return out
 }
