@@ -7,7 +7,12 @@
  *   tap builds them (hojasReportePagos → buildWorkbook with its progress callback), per
  *   payment and 'Detallado', in Node;
  * - 'Agregar' on a product card → the cart line in the DOM (≤ 50 ms), in Debian's
- *   Chromium on a fresh production build, with 300 products on sale.
+ *   Chromium on a fresh production build, with 300 products on sale (before the demo
+ *   volume is seeded: the sale screen does not read payments);
+ * - the same report on screen, in Chromium signed in as reception once the device has
+ *   synced the demo volume: a 'Hasta' change → the table's new count painted, and
+ *   'Exportar a Excel' for a year → the progress bar, → the file handed to the browser.
+ * The Node figures are the computation alone; the 'Pantalla' ones what a person waits for.
  */
 import { spawnSync } from 'node:child_process'
 import type { Page } from 'playwright-core'
