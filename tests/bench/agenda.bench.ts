@@ -49,7 +49,13 @@ export default async function agendaBench(): Promise<Figure[]> {
     const seeded = await seedDemo(stack.db, { patients: PATIENTS, appointments: CITAS, seed: 7 })
     console.log(`  datos demo: ${seeded.patients} pacientes, ${seeded.appointments} citas + ${seeded.directSales} ventas directas (${Math.round(seeded.ms / 1000)} s)`)
 
-    const figures: Figure[] = [...(await slotsFigures(stack))]
+    const figures: Figure[] = []
+    // Each figure is also printed as soon as it is measured (a later failure keeps them).
+    figures.push = (...items: Figure[]) => {
+      for (const f of items) console.log(`  · ${f.name}: ${Math.round(f.value * 100) / 100} ${f.unit}`)
+      return Array.prototype.push.apply(figures, items)
+    }
+    figures.push(...(await slotsFigures(stack)))
 
     // Consecutive open days up to today with citas to show, oldest first.
     const hoy = peruToday()
@@ -76,15 +82,17 @@ export default async function agendaBench(): Promise<Figure[]> {
     const today = (await stack.db.query<{ n: number }>(`select count(*)::int as n from public.tb_citas where ${LIVE} and fecha_cita = $1::date`, [hoy])).rows[0]!.n
     await showDay(page, base, hoy, today, false)
     const local = await openFromHub(page, base, today)
-    proxy = await latencyProxy(stack.port, LATENCY_MS)
-    const proxyBase = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
+    const { server, seen } = await latencyProxy(stack.port, LATENCY_MS)
+    proxy = server
+    const proxyBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     const remote = await restReads(page, stack, proxyBase, hoy)
+    const requests = Object.entries(seen).map(([method, n]) => `${n} ${method}`).join(' + ')
     const direct = await restReads(page, stack, stack.url, hoy)
     const ratio = median(remote.times) / median(local)
     figures.push(
       { name: `Abrir Citas Programadas de hoy desde datos locales (${today} citas; toque en el panel → filas, mediana de ${local.length})`, value: median(local), unit: 'ms' },
       {
-        name: `Las mismas citas por REST con +${LATENCY_MS} ms de red (${remote.rows} filas con especialista y tratamiento; fetch + JSON, mediana de ${remote.times.length})`,
+        name: `Las mismas citas por REST con +${LATENCY_MS} ms por petición (${remote.rows} filas con especialista y tratamiento; fetch + JSON, mediana de ${remote.times.length}; ${requests} por el proxy)`,
         value: median(remote.times),
         unit: 'ms',
       },
@@ -122,11 +130,18 @@ async function slotsFigures(stack: LocalStack): Promise<Figure[]> {
     )
   ).rows
   const tratamientos = (await stack.db.query<{ id: string; d: number | null }>(`select id_tratamiento::text as id, duracion_estimada_minutos as d from public.tb_tratamientos`)).rows
+  const sinHorario = especialistas.filter((e) => !e._deleted && (!e.hora_inicio_trabajo || !e.hora_fin_trabajo)).length
+  if (sinHorario) console.log(`  (${sinHorario} de ${especialistas.length} especialistas sin horario de trabajo: no reciben horarios libres)`)
   const hoy = peruToday()
   const busiest = (
     await stack.db.query<{ e: string; f: string; n: number }>(
-      `select id_especialista::text as e, fecha_cita::text as f, count(*)::int as n from public.tb_citas
-        where ${LIVE} and fecha_cita >= $1::date group by 1, 2 order by 3 desc, 2 limit 1`,
+      // Only specialists with working hours: without them slotsAgenda answers at once
+      // ('no tiene un horario definido'), which would time nothing.
+      `select c.id_especialista::text as e, c.fecha_cita::text as f, count(*)::int as n
+         from public.tb_citas c join public.tb_especialistas e using (id_especialista)
+        where ${LIVE.replaceAll('_deleted', 'c._deleted')} and c.fecha_cita >= $1::date
+          and e.hora_inicio_trabajo is not null and e.hora_fin_trabajo is not null
+        group by 1, 2 order by 3 desc, 2 limit 1`,
       [hoy],
     )
   ).rows[0]
@@ -140,19 +155,19 @@ async function slotsFigures(stack: LocalStack): Promise<Figure[]> {
   const ahora = { hoy, minutos: peruMinutesOfDay() }
   const time = (input: readonly CitaAgenda[]) => {
     const out: number[] = []
-    let offered = 0
+    let offered = ''
     for (let i = 0; i < SLOT_ROUNDS; i++) {
       const t0 = performance.now()
       const r = slotsAgenda({ fecha: busiest.f, especialista, horarios, citas: input, duracion, ahora })
       out.push(performance.now() - t0)
-      offered = r.ok ? r.slots.length : 0
+      offered = r.ok ? `${r.slots.length} horarios libres` : `sin horarios: ${r.mensaje}`
     }
     return { ms: median(out), offered }
   }
   time(citas) // warm-up: the JIT compiles the loop before it is measured
   const all = time(citas)
   const day = time(delDia)
-  const label = `${busiest.n} citas del especialista el ${busiest.f}, ${duracion} min, ${all.offered} horarios libres`
+  const label = `${busiest.n} citas del especialista el ${busiest.f}, ${duracion} min, ${all.offered}`
   return [
     { name: `slotsAgenda entre las ${citas.length} citas (${label}; mediana de ${SLOT_ROUNDS})`, value: all.ms, unit: 'ms', target: '≤ 5', ok: all.ms <= 5 },
     { name: `slotsAgenda con las ${delDia.length} citas del día (como el diálogo de edición; mediana de ${SLOT_ROUNDS})`, value: day.ms, unit: 'ms', target: '≤ 5', ok: day.ms <= 5 },
@@ -185,14 +200,14 @@ async function switchDays(page: Page, base: string, days: Array<{ d: string; n: 
           new Promise<number>((resolve, reject) => {
             const input = document.querySelector<HTMLInputElement>('input[type="date"]')!
             for (const el of document.querySelectorAll(block)) el.setAttribute('data-bench-old', '')
-            const ready = () =>
-              vistaDia
-                ? document.querySelector(block) !== null && document.querySelector(`${block}[data-bench-old]`) === null
-                : (document.querySelector(row)?.textContent ?? '').includes(label)
             let t0 = 0
             const timer = setTimeout(() => reject(new Error(`el día ${fecha} no apareció`)), 30_000)
+            // No named helpers in here: tsx would wrap them in a `__name` the page lacks.
             const observer = new MutationObserver(() => {
-              if (!ready()) return
+              const drawn = vistaDia
+                ? document.querySelector(block) !== null && document.querySelector(`${block}[data-bench-old]`) === null
+                : (document.querySelector(row)?.textContent ?? '').includes(label)
+              if (!drawn) return
               observer.disconnect()
               clearTimeout(timer)
               resolve(performance.now() - t0)
@@ -267,9 +282,14 @@ async function restReads(page: Page, stack: LocalStack, restBase: string, fecha:
   )
 }
 
-/** A loopback proxy that holds every request `ms` before passing it on: one round trip of a slow link. */
-async function latencyProxy(port: number, ms: number): Promise<Server> {
+/**
+ * A loopback proxy that holds every request `ms` before passing it on: one round trip of
+ * a slow link. It counts requests by method, so CORS preflights show in the figure.
+ */
+async function latencyProxy(port: number, ms: number): Promise<{ server: Server; seen: Record<string, number> }> {
+  const seen: Record<string, number> = {}
   const server = createServer((req, res) => {
+    seen[req.method ?? '?'] = (seen[req.method ?? '?'] ?? 0) + 1
     setTimeout(() => {
       const upstream = request({ host: '127.0.0.1', port, path: req.url, method: req.method, headers: req.headers }, (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers)
@@ -280,5 +300,5 @@ async function latencyProxy(port: number, ms: number): Promise<Server> {
     }, ms)
   })
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  return server
+  return { server, seen }
 }
