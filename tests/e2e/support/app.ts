@@ -45,6 +45,13 @@ export async function revealAll(page: Page) {
 
 /** Zero serious or critical accessibility violations (WCAG 2.x A/AA rules). */
 export async function expectAccessible(page: Page, label: string) {
+  // Colours read mid-transition (a dialog fading in, a pressed button) are not the
+  // page's: wait until the finite CSS animations and transitions have ended.
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    undefined,
+    { timeout: 15_000 },
+  )
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
   const report = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`)
