@@ -59,4 +59,33 @@ describe('comprobante', () => {
     // The receipt shows the gross amount charged: the card commission is not the client's business.
     expect(c.lineas).toEqual([{ descripcion: 'Crema de Rosas', cantidad: 2, precioUnitario: 4000, importe: 8000 }])
   })
+
+  it('a discounted payment keeps the bill, the advance and the lower amount actually charged; a cita not on the device leaves the client blank', () => {
+    const pago: PagoReporte = {
+      id_pago_cita: 'ffffffff-1111-4000-8000-000000000000',
+      id_cita: 'no-esta',
+      monto_total_calculado: '150.00',
+      monto_adelanto_aplicado: '30.00',
+      monto_final_pagado: '100.00',
+      metodo_pago_final: 'Efectivo',
+      referencia_pago_final: null,
+      tratamientos_adicionales_info: [],
+      fecha_pago: '2026-01-05',
+    }
+    // 150 − 30 = 120 suggested; 100 charged: the receipt says what was paid, not the suggestion.
+    expect(comprobante(spa, pago, undefined, catalogo)).toEqual({
+      spa,
+      titulo: 'Comprobante de Pago',
+      numero: 'FFFFFFFF',
+      fecha: '2026-01-05',
+      fechaTexto: 'lunes, 5 de enero de 2026',
+      cliente: '',
+      lineas: [{ descripcion: 'Tratamiento', cantidad: 1, precioUnitario: 15000, importe: 15000 }],
+      metodo: 'Efectivo',
+      referencia: null,
+      total: 15000,
+      adelanto: 3000,
+      pagado: 10000,
+    })
+  })
 })

@@ -165,7 +165,11 @@ test.describe('Reporte de Pagos Realizados', () => {
     const row = pagosTable(page).getByRole("row", { name: new RegExp(cliente) })
     await expect(row).toContainText('S/ 165.00', { timeout: 30_000 })
     await expect(pagosTable(page).getByRole('columnheader', { name: 'Neto' })).toHaveCount(0)
-    await expect(row.getByRole('button', { name: /^Acciones para/ })).toHaveCount(0)
+    // Staff may print the receipt of a row, never void it.
+    await row.getByRole('button', { name: /^Acciones para/ }).click()
+    await expect(page.getByRole('menuitem', { name: 'Ver comprobante' })).toBeVisible()
+    await expect(page.getByRole('menuitem', { name: /Anular pago/ })).toHaveCount(0)
+    await page.keyboard.press('Escape')
     await expect(page.getByRole('heading', { name: 'Resumen Diario' })).toHaveCount(0)
     await waitForSynced(page)
 

@@ -258,6 +258,27 @@ describe('Procesar Pago', () => {
     expect(screen.getByRole('list', { name: /Cobrado el/ })).toHaveTextContent('Yape · 1 pagoS/ 140.00')
   })
 
+  it("opens the receipt from the success toast: the cita's treatment and the extra, the advance, what was paid, method and reference", async () => {
+    const { user } = await open()
+    const d = await abrirPago(user, 'Sofía Vargas')
+    await agregar(user, 'Crema Hidratante')
+    await user.selectOptions(within(d).getByRole('combobox', { name: /Método de pago final/ }), 'Yape')
+    await user.type(within(d).getByRole('textbox', { name: 'Referencia del pago' }), 'OP-123')
+    await user.click(within(d).getByRole('button', { name: 'Procesar Pago' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+
+    await user.click(screen.getByRole('button', { name: 'Ver comprobante' }))
+    const recibo = await screen.findByRole('dialog', { name: 'Comprobante de Pago' })
+    // The toast is gone: its button was its last use.
+    expect(toastNow()).toBeNull()
+    expect(within(recibo).getByTestId('comprobante-ticket')).toHaveTextContent(
+      /Spa Lima.*Comprobante de Pago.*Fecha\s*miércoles, 25 de noviembre de 2026.*Cliente\s*Sofía Vargas.*Masaje Relajante\s*S\/ 150\.00.*Crema Hidratante\s*S\/ 40\.00.*Total\s*S\/ 190\.00.*Adelanto aplicado\s*− S\/ 50\.00.*Monto pagado\s*S\/ 140\.00.*Método de pago\s*Yape.*Referencia\s*OP-123.*Documento interno sin valor tributario\./,
+    )
+    await user.click(within(recibo).getByRole('button', { name: 'Cerrar' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(screen.queryByTestId('comprobante-impresion')).not.toBeInTheDocument()
+  })
+
   it('disables out-of-stock products, refuses more units than available, and removes a line below 1', async () => {
     const { user, log } = await open()
     const d = await abrirPago(user, 'Pedro Salas')

@@ -11,12 +11,15 @@ import { TextInput } from '@mantine/core'
 import { useNavigate } from '@tanstack/react-router'
 import { IconCalendarCheck } from '@tabler/icons-react'
 import { fechaLargaDia } from '@/domain/agenda-format.ts'
+import type { TratamientoComision } from '@/domain/comisiones.ts'
+import { comprobante, type Comprobante } from '@/domain/comprobante.ts'
 import { formatCentimos, formatSoles } from '@/domain/money.ts'
 import { citasPendientesDePago, costoDelTratamiento, MENSAJES_PAGO, type PagoNuevo } from '@/domain/pago-final.ts'
 import { diaSeleccionado, recaudacionDelDia, type PagosSearch } from '@/domain/pagos-dia.ts'
 import { peruToday } from '@/domain/peru-time.ts'
 import { countLabel } from '@/domain/text.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
+import { ComprobanteDialog, DATOS_SPA } from '@/lib/ui/comprobante-dialog.tsx'
 import { DataTable } from '@/lib/ui/data-table.tsx'
 import { ListStates } from '@/lib/ui/list-states.tsx'
 import { PageHeader } from '@/lib/ui/page-header.tsx'
@@ -38,6 +41,7 @@ export function PagosPage({ store, search }: PagosPageProps) {
   const hoy = peruToday()
   const dia = diaSeleccionado(search, hoy)
   const [aPagar, setAPagar] = useState<CitaAPagar | null>(null)
+  const [recibo, setRecibo] = useState<Comprobante | null>(null)
   const { citas, pagos, tratamientos, especialistas } = store
 
   const catalogo = useMemo(() => new Map(tratamientos.rows.map((t) => [t.id_tratamiento, t])), [tratamientos.rows])
@@ -76,11 +80,15 @@ export function PagosPage({ store, search }: PagosPageProps) {
     try {
       await pagos.create(pago)
       setAPagar(null)
+      // The receipt is built from the row just written and the cita on screen: no network needed.
+      const nombres = new Map<string, TratamientoComision>(tratamientos.rows.map((t) => [t.id_tratamiento.toLowerCase(), t]))
+      const recibo = comprobante(DATOS_SPA, pago, cita, nombres)
       toast({
         title: MENSAJES_PAGO.exito,
         description: `${cita?.nombre_cliente ?? 'Cita'} — ${formatSoles(pago.monto_final_pagado)} (${pago.metodo_pago_final})`,
         variant: 'success',
         duration: 7000,
+        action: { label: 'Ver comprobante', onClick: () => setRecibo(recibo) },
       })
     } catch (e) {
       toast({ title: 'Error', description: `No se pudo procesar el pago: ${errorText(e)}`, variant: 'destructive' })
@@ -142,6 +150,7 @@ export function PagosPage({ store, search }: PagosPageProps) {
         onClose={() => setAPagar(null)}
         onSave={procesar}
       />
+      <ComprobanteDialog comprobante={recibo} onClose={() => setRecibo(null)} />
     </>
   )
 }

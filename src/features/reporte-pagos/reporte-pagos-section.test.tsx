@@ -138,7 +138,7 @@ beforeEach(() => {
 
 describe('Reporte de Pagos Realizados', () => {
   it('staff: the payments of the range with totals, no commission or net anywhere, no daily summary, no void', async () => {
-    await open(false)
+    const { user } = await open(false)
     expect(screen.getByRole('heading', { level: 2, name: 'Reporte de Pagos Realizados' })).toBeInTheDocument()
     expect(filas()).toHaveLength(2)
     expect(filas()[0]).toHaveTextContent(/Rosa Quispe.*Masaje Relajante, Crema de Rosas.*Mixto.*Tarjeta de Crédito.*Ref\. OP-778.*S\/ 190\.00.*S\/ 50\.00.*S\/ 140\.00/)
@@ -150,7 +150,10 @@ describe('Reporte de Pagos Realizados', () => {
     expect(t).toHaveTextContent(/2 pagos.*Total.*S\/ 340\.00.*Adelanto.*S\/ 50\.00.*Monto Pagado.*S\/ 290\.00/)
     expect(t).not.toHaveTextContent('Neto')
     expect(screen.queryByRole('heading', { name: 'Resumen Diario' })).not.toBeInTheDocument()
-    expect(screen.queryByRole('button', { name: /Acciones para/ })).not.toBeInTheDocument()
+    // Staff may print a receipt, never void.
+    await user.click(screen.getByRole('button', { name: /Acciones para Rosa Quispe/ }))
+    expect(await screen.findByRole('menuitem', { name: /Ver comprobante/ })).toBeInTheDocument()
+    expect(screen.queryByRole('menuitem', { name: /Anular pago/ })).not.toBeInTheDocument()
   })
 
   it("admin: POS commission, sales commission and net per payment and in total, and the daily summary", async () => {
@@ -207,6 +210,19 @@ describe('Reporte de Pagos Realizados', () => {
     expect(detalle[0]).toHaveTextContent(/Masaje Relajante.*Rosa Quispe.*Tratamiento.*1.*S\/ 150\.00/)
     expect(detalle[1]).toHaveTextContent(/Crema de Rosas.*Producto.*S\/ 40\.00/)
     await waitFor(() => expect(router.state.location.search).toMatchObject({ rdetallado: true }))
+  })
+
+  it("'Ver comprobante' of a row shows that payment's receipt from the device's rows, in both formats", async () => {
+    const { user } = await open(false)
+    await user.click(screen.getByRole('button', { name: /Acciones para Rosa Quispe/ }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Ver comprobante' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Comprobante de Pago' })
+    const ticket = within(dialog).getByTestId('comprobante-ticket')
+    expect(ticket).toHaveTextContent(/Spa Lima.*Comprobante de Pago.*Cliente\s*Rosa Quispe.*Masaje Relajante.*S\/ 150\.00.*Crema de Rosas.*S\/ 40\.00.*Total\s*S\/ 190\.00.*Adelanto aplicado\s*− S\/ 50\.00.*Monto pagado\s*S\/ 140\.00.*Método de pago\s*Tarjeta de Crédito.*Referencia\s*OP-778/)
+    await user.click(within(dialog).getByRole('radio', { name: 'A4' }))
+    expect(within(dialog).getByTestId('comprobante-a4')).toHaveTextContent(/Cant\..*P\. unit\..*Importe/)
+    // The copy for paper follows the chosen format.
+    expect(document.querySelector('[data-testid="comprobante-impresion"] [data-formato="a4"]')).not.toBeNull()
   })
 
   it('lists the pending advances (not the paid appointments), filtered by client too', async () => {

@@ -8,8 +8,9 @@
  */
 import { useMemo, useState } from 'react'
 import { Button, Progress } from '@mantine/core'
-import { IconCash, IconFileSpreadsheet, IconPackageExport, IconReceiptOff, IconAlertTriangle } from '@tabler/icons-react'
+import { IconCash, IconFileSpreadsheet, IconPackageExport, IconReceipt, IconReceiptOff, IconAlertTriangle } from '@tabler/icons-react'
 import { fechaLargaDia } from '@/domain/agenda-format.ts'
+import { comprobante, type Comprobante } from '@/domain/comprobante.ts'
 import { metodosDePago, opcionesFiltroMetodo } from '@/domain/formas-pago.ts'
 import { formatCentimos } from '@/domain/money.ts'
 import { peruToday } from '@/domain/peru-time.ts'
@@ -27,7 +28,9 @@ import {
 } from '@/domain/reporte-pagos.ts'
 import { countLabel } from '@/domain/text.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
+import { ComprobanteDialog, DATOS_SPA } from '@/lib/ui/comprobante-dialog.tsx'
 import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
+import type { RowAction } from '@/lib/ui/row-actions-menu.tsx'
 import { DataTable } from '@/lib/ui/data-table.tsx'
 import { ListStates } from '@/lib/ui/list-states.tsx'
 import notice from '@/lib/ui/notice.module.css'
@@ -57,6 +60,7 @@ export function ReportePagosSection({ store }: { store: ReportePagosStore }) {
   const { filtros, cambiar } = useReporteFiltros(hoy)
   const { cliente, desde, hasta, metodo, detallado } = filtros
   const [anulando, setAnulando] = useState<FilaReportePago | null>(null)
+  const [recibo, setRecibo] = useState<Comprobante | null>(null)
   const { esAdmin } = store
 
   const metodos = useMemo(() => metodosDePago(store.formasPago, 'reporte'), [store.formasPago])
@@ -85,6 +89,13 @@ export function ReportePagosSection({ store }: { store: ReportePagosStore }) {
       toast({ title: 'Error', description: TEXTOS_REPORTE.noAnular(errorText(e)), variant: 'destructive' })
     }
   }
+
+  // The receipt of any row, for everyone, from the device's rows (a look-up on demand, not a map of 20,000 kept in memory).
+  function verComprobante(idPago: string) {
+    const pago = store.pagos.find((p) => p.id_pago_cita === idPago)
+    if (pago) setRecibo(comprobante(DATOS_SPA, pago, citas.get(pago.id_cita), store.catalogo))
+  }
+  const accionComprobante = (idPago: string): RowAction => ({ label: 'Ver comprobante', icon: <IconReceipt size={16} aria-hidden />, onClick: () => verComprobante(idPago) })
 
   const confirmacion = anulando ? confirmacionAnularPago(anulando) : null
   const encontrados = detallado ? reporte.detalle.length : reporte.filas.length
@@ -163,6 +174,8 @@ export function ReportePagosSection({ store }: { store: ReportePagosStore }) {
                 columns={columnasItems}
                 rowKey={(d) => clavesDetalle.get(d) ?? d.id_pago_cita}
                 label="Pagos realizados, detallados por ítem"
+                rowName={(d) => `${d.cliente}, ${d.item} (${fechaLargaDia(d.fecha)})`}
+                actions={(d) => [accionComprobante(d.id_pago_cita)]}
                 minWidth={esAdmin ? 1000 : 780}
               />
             ) : (
@@ -174,13 +187,10 @@ export function ReportePagosSection({ store }: { store: ReportePagosStore }) {
                 label="Pagos realizados"
                 rowName={(f) => `${f.cliente} (${fechaLargaDia(f.fecha)})`}
                 minWidth={esAdmin ? 960 : 720}
-                actions={
-                  esAdmin
-                    ? (fila) => [
-                        { label: MENSAJES_REPORTE.anularTitulo, icon: <IconReceiptOff size={16} aria-hidden />, color: 'red.9', onClick: () => setAnulando(fila) },
-                      ]
-                    : undefined
-                }
+                actions={(fila) => [
+                  accionComprobante(fila.id_pago_cita),
+                  ...(esAdmin ? [{ label: MENSAJES_REPORTE.anularTitulo, icon: <IconReceiptOff size={16} aria-hidden />, color: 'red.9', onClick: () => setAnulando(fila) }] : []),
+                ]}
               />
             )}
             <Totales totales={reporte.totales} esAdmin={esAdmin} />
@@ -224,6 +234,7 @@ export function ReportePagosSection({ store }: { store: ReportePagosStore }) {
       >
         {confirmacion?.mensaje}
       </ConfirmDialog>
+      <ComprobanteDialog comprobante={recibo} onClose={() => setRecibo(null)} />
     </section>
   )
 }

@@ -220,6 +220,25 @@ describe('Venta de Productos', { timeout: 30_000 }, () => {
     expect(screen.getByRole('combobox', { name: 'Cliente' })).toHaveValue('')
   })
 
+  it("opens the sale's receipt from the success toast: products, gross total, method and the sale's reference", async () => {
+    const { user, logs } = await open()
+    await agregar(user, 'Crema hidratante')
+    await agregar(user, 'Crema hidratante')
+    await elegir(user, 'Cliente', 'Quispe, Rosa')
+    await elegir(user, 'Método de pago', 'Tarjeta de Crédito')
+    await completar(user)
+    await waitFor(() => expect(toastNow()).toMatchObject({ title: 'Venta de productos exitosa', action: { label: 'Ver comprobante' } }))
+    const pago = logs.pagos[0]!.op === 'create' ? (logs.pagos[0]!.row as unknown as PagoNuevo) : null
+
+    await user.click(screen.getByRole('button', { name: 'Ver comprobante' }))
+    const recibo = within(await screen.findByRole('dialog', { name: 'Comprobante de Venta' })).getByTestId('comprobante-ticket')
+    // The client pays the gross amount: the card's commission is not on the receipt.
+    expect(recibo).toHaveTextContent(/Comprobante de Venta.*Cliente\s*Rosa Quispe.*Crema hidratante2 × S\/ 40\.00\s*S\/ 80\.00.*Total\s*S\/ 80\.00.*Monto pagado\s*S\/ 80\.00.*Método de pago\s*Tarjeta de Crédito/)
+    expect(recibo).toHaveTextContent(`Referencia${pago!.referencia_pago_final}`)
+    expect(recibo).not.toHaveTextContent('Adelanto')
+    expect(recibo).not.toHaveTextContent('Comisión')
+  })
+
   it('adds a client surname first, selects it and can sell to it; a nameless client is refused', async () => {
     const { user, logs } = await open()
     await user.click(screen.getByRole('button', { name: 'Agregar cliente' }))

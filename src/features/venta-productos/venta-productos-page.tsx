@@ -8,6 +8,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import { Button } from '@mantine/core'
 import { IconArrowDown, IconShoppingBag } from '@tabler/icons-react'
+import { comprobante, type Comprobante } from '@/domain/comprobante.ts'
 import { formatCentimos } from '@/domain/money.ts'
 import { peruToday } from '@/domain/peru-time.ts'
 import { countLabel } from '@/domain/text.ts'
@@ -33,6 +34,7 @@ import {
 } from '@/domain/venta-productos.ts'
 import { newId } from '@/lib/db/writes.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
+import { ComprobanteDialog, DATOS_SPA } from '@/lib/ui/comprobante-dialog.tsx'
 import { useListSearch } from '@/lib/ui/list-search.ts'
 import { ListStates } from '@/lib/ui/list-states.tsx'
 import { PageHeader } from '@/lib/ui/page-header.tsx'
@@ -61,6 +63,7 @@ export function VentaProductosPage({ store }: { store: VentaProductosStore }) {
   const [metodo, setMetodo] = useState('')
   const [nuevoCliente, setNuevoCliente] = useState(false)
   const [guardando, setGuardando] = useState(false)
+  const [recibo, setRecibo] = useState<Comprobante | null>(null)
 
   const { productos, stock } = store
   const disponibles = useMemo(() => productosEnVenta(productos.rows, stock), [productos.rows, stock])
@@ -137,7 +140,16 @@ export function VentaProductosPage({ store }: { store: VentaProductosStore }) {
         await store.citas.remove(venta.cita.id_cita).catch(() => undefined)
         throw e
       }
-      toast({ title: MENSAJES_VENTA.exito, description: `${countLabel(enCarrito, 'producto', 'productos')} para ${venta.cita.nombre_cliente}.`, variant: 'success' })
+      // A sale's lines are its own items (names stored in the payment): no catalogue needed.
+      const recibo = comprobante(DATOS_SPA, venta.pago, venta.cita, new Map())
+      toast({
+        title: MENSAJES_VENTA.exito,
+        description: `${countLabel(enCarrito, 'producto', 'productos')} para ${venta.cita.nombre_cliente}.`,
+        variant: 'success',
+        // Long enough to reach its 'Ver comprobante' on a tablet, as the payment's (spec 2 §8: 7 s).
+        duration: 7000,
+        action: { label: 'Ver comprobante', onClick: () => setRecibo(recibo) },
+      })
       setCarrito([])
       setIdCliente(null)
       setMetodo('')
@@ -211,6 +223,7 @@ export function VentaProductosPage({ store }: { store: VentaProductosStore }) {
         />
       </div>
       <ClienteFormDialog opened={nuevoCliente} onClose={() => setNuevoCliente(false)} onSave={agregarCliente} />
+      <ComprobanteDialog comprobante={recibo} onClose={() => setRecibo(null)} />
     </>
   )
 }

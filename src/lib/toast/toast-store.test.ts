@@ -23,4 +23,12 @@ describe('toast store', () => {
     dismissToast()
     expect(useToastStore.getState().current).toBeNull()
   })
+
+  it('keeps the follow-up action of a toast', () => {
+    const onClick = () => undefined
+    toast({ title: '¡Pago Procesado Exitosamente!', action: { label: 'Ver comprobante', onClick } })
+    expect(useToastStore.getState().current?.action).toEqual({ label: 'Ver comprobante', onClick })
+    toast({ title: 'Otro' })
+    expect(useToastStore.getState().current).not.toHaveProperty('action')
+  })
 })

@@ -16,11 +16,19 @@ export interface ToastInput {
   variant?: ToastVariant
   /** Milliseconds on screen; Infinity keeps it until closed. */
   duration?: number
+  /** One follow-up button ('Ver comprobante'); pressing it closes the toast. */
+  action?: ToastAction
 }
 
-export interface ToastItem extends Required<Omit<ToastInput, 'description'>> {
+export interface ToastAction {
+  label: string
+  onClick: () => void
+}
+
+export interface ToastItem extends Required<Omit<ToastInput, 'description' | 'action'>> {
   id: number
   description?: string
+  action?: ToastAction
 }
 
 interface ToastState {
@@ -39,6 +47,7 @@ export function toast(input: ToastInput): number {
       id,
       title: input.title,
       ...(input.description ? { description: input.description } : {}),
+      ...(input.action ? { action: input.action } : {}),
       variant: input.variant ?? 'default',
       duration: input.duration ?? TOAST_DURATION_MS,
     },

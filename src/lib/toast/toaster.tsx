@@ -93,6 +93,18 @@ function Toast({ item }: { item: ToastItem }) {
       <div>
         <div className={classes.title}>{item.title}</div>
         {item.description && <div className={classes.description}>{item.description}</div>}
+        {item.action && (
+          <button
+            type="button"
+            className={classes.action}
+            onClick={() => {
+              dismissToast(item.id)
+              item.action?.onClick()
+            }}
+          >
+            {item.action.label}
+          </button>
+        )}
       </div>
       <button type="button" className={classes.close} aria-label="Cerrar notificación" onClick={() => dismissToast(item.id)}>
         <IconX size={18} aria-hidden />
