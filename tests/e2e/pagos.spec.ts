@@ -106,6 +106,60 @@ async function pagar(page: Page, cliente: string, producto: string, precio: stri
   await expect(row(page, cliente)).toHaveCount(0)
 }
 
+const MM = 96 / 25.4
+
+/** The pages of the PDF Chromium prints with the page's own @page size, in whole millimetres. */
+async function paginasPdf(page: Page): Promise<Array<{ anchoMm: number; altoMm: number }>> {
+  const pdf = (await page.pdf({ preferCSSPageSize: true })).toString('latin1')
+  const mm = (pt: string) => Math.round((Number(pt) / 72) * 25.4)
+  return [...pdf.matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map((m) => ({ anchoMm: mm(m[1]!), altoMm: mm(m[2]!) }))
+}
+
+/**
+ * The receipt from the success toast, built on the device (this runs offline): its content,
+ * then the print layout under emulated print media in both formats — only the receipt is
+ * printed, 80 mm wide on a page as long as the ticket, or on an A4 page.
+ */
+async function expectComprobante(page: Page, cliente: string, producto: string, metodo: string, total: string, pagado: string) {
+  await page.getByRole('region', { name: /^Notificaciones/ }).getByRole('button', { name: 'Ver comprobante' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Comprobante de Pago' })
+  const ticket = dialog.getByTestId('comprobante-ticket')
+  await expect(ticket).toContainText('Spa Lima')
+  await expect(ticket).toContainText(/Comprobante de Pago\s*N\.º [0-9A-F]{8}/)
+  await expect(ticket).toContainText(new RegExp(`Cliente\\s*${cliente}`))
+  await expect(ticket.getByRole('row')).toHaveText([/Descripción\s*Importe/, /Masaje Relajante\s*S\/ 150\.00/, new RegExp(`${producto}\\s*S/ \\d+\\.00`)])
+  await expect(ticket).toContainText(new RegExp(`Total\\s*${total.replace(/[/.]/g, '\\$&')}\\s*Adelanto aplicado\\s*− S/ 50\\.00\\s*Monto pagado\\s*${pagado.replace(/[/.]/g, '\\$&')}\\s*Método de pago\\s*${metodo}\\s*Referencia\\s*OP-555`))
+  await expectAccessible(page, 'comprobante')
+  await screenshot(page, `comprobante-ticket-dialogo-${metodo.toLowerCase()}`)
+
+  await page.emulateMedia({ media: 'print' })
+  const papel = page.getByTestId('comprobante-impresion')
+  await expect(papel).toBeVisible()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('heading', { level: 1, name: 'Pagos' })).toBeHidden()
+  const anchoTicket = (await papel.locator('[data-formato="ticket"]').boundingBox())!.width
+  expect(Math.round(anchoTicket / MM)).toBe(80)
+  expect(await papel.locator('style').textContent()).toMatch(/^@page \{ size: 80mm \d+mm; margin: 0; \}$/)
+  await screenshot(page, `comprobante-ticket-impresion-${metodo.toLowerCase()}`)
+  // What Chromium's print pipeline makes of it: one page, 80 mm wide.
+  expect(await paginasPdf(page)).toEqual([{ anchoMm: 80, altoMm: expect.any(Number) }])
+
+  await page.emulateMedia({ media: 'screen' })
+  await dialog.getByText('A4', { exact: true }).click()
+  await expect(dialog.getByTestId('comprobante-a4').getByRole('row').first()).toHaveText(/Descripción\s*Cant\.\s*P\. unit\.\s*Importe/)
+  await screenshot(page, `comprobante-a4-dialogo-${metodo.toLowerCase()}`)
+  await page.emulateMedia({ media: 'print' })
+  await expect(papel.locator('[data-formato="a4"]')).toBeVisible()
+  expect(await papel.locator('style').textContent()).toBe('@page { size: A4 portrait; margin: 15mm; }')
+  await screenshot(page, `comprobante-a4-impresion-${metodo.toLowerCase()}`)
+  expect(await paginasPdf(page)).toEqual([{ anchoMm: 210, altoMm: 297 }])
+  await page.emulateMedia({ media: 'screen' })
+  // The choice stays for the next receipt (one printer at the desk); back to the ticket.
+  await dialog.getByText('Ticket 80 mm', { exact: true }).click()
+  await dialog.getByRole('button', { name: 'Cerrar' }).click()
+  await expect(dialog).toHaveCount(0)
+}
+
 /** The server holds the payment, completed the cita and wrote the product's sale in the ledger. */
 async function expectServerPaid(page: Page, idCita: string, producto: string, montoFinal: number, metodo: string) {
   await expect.poll(async () => (await serverPago(page, idCita))?.monto_final_pagado ?? null, { timeout: 30_000 }).toBe(montoFinal)
@@ -138,6 +192,7 @@ test.describe('Pagos', () => {
     await screenshot(page, 'panel-tableta-horizontal-pagos')
 
     await pagar(page, cliente, 'Sales de Baño Relajantes 500 g', 'S/ 38.00', 'S/ 138.00', 'Yape', 'panel-tableta-horizontal-procesar-pago')
+    await expectComprobante(page, cliente, 'Sales de Baño Relajantes 500 g', 'Yape', 'S/ 188.00', 'S/ 138.00')
     await expect(page.getByRole('list', { name: /^Cobrado el/ })).toContainText(/Yape · \d+ pagos?S\/ [\d,.]+/)
     await screenshot(page, 'panel-tableta-horizontal-pagos-cobrado')
     await expectServerPaid(page, idCita, 'Sales de Baño Relajantes 500 g', 138, 'Yape')
@@ -172,6 +227,7 @@ test.describe('Pagos', () => {
     await expectAccessible(page, 'pagos sin conexión')
 
     await pagar(page, cliente, 'Vela Aromática de Eucalipto', 'S/ 35.00', 'S/ 135.00', 'Efectivo', 'panel-tableta-vertical-procesar-pago-sin-conexion')
+    await expectComprobante(page, cliente, 'Vela Aromática de Eucalipto', 'Efectivo', 'S/ 185.00', 'S/ 135.00')
     await expect(page.getByRole('list', { name: /^Cobrado el/ })).toContainText(/Efectivo · 1 pagoS\/ 135\.00/)
     await screenshot(page, 'panel-tableta-vertical-pagos-cobrado-sin-conexion')
     expect(await serverPago(page, idCita).catch(() => null)).toBeNull()

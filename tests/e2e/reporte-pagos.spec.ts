@@ -167,9 +167,11 @@ test.describe('Reporte de Pagos Realizados', () => {
     await expect(pagosTable(page).getByRole('columnheader', { name: 'Neto' })).toHaveCount(0)
     // Staff may print the receipt of a row, never void it.
     await row.getByRole('button', { name: /^Acciones para/ }).click()
-    await expect(page.getByRole('menuitem', { name: 'Ver comprobante' })).toBeVisible()
     await expect(page.getByRole('menuitem', { name: /Anular pago/ })).toHaveCount(0)
-    await page.keyboard.press('Escape')
+    await page.getByRole('menuitem', { name: 'Ver comprobante' }).click()
+    const recibo = page.getByRole('dialog', { name: 'Comprobante de Pago' }).getByTestId('comprobante-ticket')
+    await expect(recibo).toContainText(new RegExp(`Cliente\\s*${cliente}.*Masaje Relajante.*Total\\s*S/ 215\\.00\\s*Adelanto aplicado\\s*− S/ 50\\.00\\s*Monto pagado\\s*S/ 165\\.00\\s*Método de pago\\s*Tarjeta de Crédito\\s*Referencia\\s*OP-4455`))
+    await page.getByRole('dialog', { name: 'Comprobante de Pago' }).getByRole('button', { name: 'Cerrar' }).click()
     await expect(page.getByRole('heading', { name: 'Resumen Diario' })).toHaveCount(0)
     await waitForSynced(page)
 

@@ -106,6 +106,14 @@ test.describe('Venta de Productos', () => {
     await page.getByRole('button', { name: 'Completar Compra' }).click()
     await expectToast(page, 'Venta de productos exitosa')
     await expect(tarjeta(page, crema.nombre)).toContainText('Stock bajo (4)')
+    // The sale's receipt from the toast: the gross amount charged, not the card's net.
+    await page.getByRole('region', { name: /^Notificaciones/ }).getByRole('button', { name: 'Ver comprobante' }).click()
+    const recibo = page.getByRole('dialog', { name: 'Comprobante de Venta' })
+    await expect(recibo.getByTestId('comprobante-ticket')).toContainText(
+      new RegExp(`Cliente\\s*Rosa María ${apellido}.*${crema.nombre}2 × S/ 40\\.00\\s*S/ 80\\.00.*Total\\s*S/ 80\\.00\\s*Monto pagado\\s*S/ 80\\.00\\s*Método de pago\\s*Tarjeta de Crédito\\s*Referencia\\s*VENTA_PRODUCTOS_`),
+    )
+    await screenshot(page, 'panel-tableta-horizontal-venta-comprobante')
+    await recibo.getByRole('button', { name: 'Cerrar' }).click()
     await expect(carrito(page)).toContainText('El carrito está vacío.')
 
     // On the server: the patient, the virtual cita, its gross payment and the ledger movement.
