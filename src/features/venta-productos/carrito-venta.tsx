@@ -3,7 +3,7 @@
  * selector with 'Agregar cliente', the payment method, the total (net of the POS
  * commission for the two card methods, spec 2 §9) and 'Completar Compra'.
  */
-import { useMemo, useState } from 'react'
+import { memo, useMemo, useState } from 'react'
 import { ActionIcon, Button, Select, TextInput } from '@mantine/core'
 import { IconAlertTriangle, IconMinus, IconPlus, IconTrash, IconUserPlus } from '@tabler/icons-react'
 import { formatCentimos } from '@/domain/money.ts'
@@ -33,6 +33,7 @@ const etiquetaCliente = (c: ClienteVenta) => (c.nombre ? `${c.apellido}, ${c.nom
 export function CarritoVenta(p: CarritoVentaProps) {
   const { carrito, cobro } = p
   const opcionesCliente = useMemo(() => p.clientes.map((c) => ({ value: c.id_paciente, label: etiquetaCliente(c) })), [p.clientes])
+  const nombresMetodos = useMemo(() => p.metodos.metodos.map((m) => m.descripcion), [p.metodos])
   return (
     <section className={classes.checkout} aria-labelledby="carrito-titulo">
       <h2 id="carrito-titulo" className={classes.sectionTitle} tabIndex={-1}>
@@ -43,53 +44,18 @@ export function CarritoVenta(p: CarritoVentaProps) {
       ) : (
         <ul className={classes.lines} aria-label="Productos en el carrito">
           {carrito.map((l) => (
-            <li key={l.id_tratamiento} className={classes.line} aria-label={l.nombre}>
-              <div className={classes.lineHead}>
-                <strong>{l.nombre}</strong>
-                <span>{formatCentimos(l.precio * l.cantidad)}</span>
-              </div>
-              <div className={classes.lineControls}>
-                <span className={classes.unit}>{formatCentimos(l.precio)} c/u</span>
-                <ActionIcon variant="default" size={40} radius="xl" aria-label={`Quitar una unidad de ${l.nombre}`} disabled={l.cantidad <= 1} onClick={() => p.onCambiar(l.id_tratamiento, l.cantidad - 1)}>
-                  <IconMinus size={16} aria-hidden />
-                </ActionIcon>
-                <CantidadInput linea={l} onCambiar={p.onCambiar} />
-                <ActionIcon variant="default" size={40} radius="xl" aria-label={`Agregar una unidad de ${l.nombre}`} onClick={() => p.onCambiar(l.id_tratamiento, l.cantidad + 1)}>
-                  <IconPlus size={16} aria-hidden />
-                </ActionIcon>
-                <ActionIcon variant="subtle" color="red.9" size={40} radius="xl" aria-label={`Quitar ${l.nombre} del carrito`} onClick={() => p.onQuitar(l.id_tratamiento)}>
-                  <IconTrash size={18} aria-hidden />
-                </ActionIcon>
-              </div>
-            </li>
+            <LineaCarritoFila key={l.id_tratamiento} linea={l} onCambiar={p.onCambiar} onQuitar={p.onQuitar} />
           ))}
         </ul>
       )}
 
-      <div className={classes.clienteRow}>
-        <Select
-          className={classes.grow}
-          label="Cliente"
-          placeholder="Buscar cliente por apellido o nombre"
-          searchable
-          clearable
-          limit={50}
-          maxDropdownHeight="15rem"
-          nothingFoundMessage="No se encontró el cliente"
-          data={opcionesCliente}
-          value={p.idCliente}
-          onChange={p.onCliente}
-        />
-        <Button variant="default" radius="xl" leftSection={<IconUserPlus size={18} aria-hidden />} onClick={p.onNuevoCliente}>
-          Agregar cliente
-        </Button>
-      </div>
+      <ClienteSelect opciones={opcionesCliente} idCliente={p.idCliente} onCliente={p.onCliente} onNuevoCliente={p.onNuevoCliente} />
 
       <Select
         label="Método de pago"
         placeholder="Selecciona un método de pago"
         maxDropdownHeight="15rem"
-        data={p.metodos.metodos.map((m) => m.descripcion)}
+        data={nombresMetodos}
         value={p.metodo || null}
         onChange={(m) => p.onMetodo(m ?? '')}
         mb="sm"
@@ -125,6 +91,62 @@ export function CarritoVenta(p: CarritoVentaProps) {
     </section>
   )
 }
+
+// Memoised pieces: adding a product re-renders its line and the totals, not every line nor
+// the client selector over thousands of patients (the page's handlers are stable).
+const LineaCarritoFila = memo(function LineaCarritoFila({ linea: l, onCambiar, onQuitar }: { linea: LineaCarrito; onCambiar: CarritoVentaProps['onCambiar']; onQuitar: CarritoVentaProps['onQuitar'] }) {
+  return (
+    <li className={classes.line} aria-label={l.nombre}>
+      <div className={classes.lineHead}>
+        <strong>{l.nombre}</strong>
+        <span>{formatCentimos(l.precio * l.cantidad)}</span>
+      </div>
+      <div className={classes.lineControls}>
+        <span className={classes.unit}>{formatCentimos(l.precio)} c/u</span>
+        <ActionIcon variant="default" size={40} radius="xl" aria-label={`Quitar una unidad de ${l.nombre}`} disabled={l.cantidad <= 1} onClick={() => onCambiar(l.id_tratamiento, l.cantidad - 1)}>
+          <IconMinus size={16} aria-hidden />
+        </ActionIcon>
+        <CantidadInput linea={l} onCambiar={onCambiar} />
+        <ActionIcon variant="default" size={40} radius="xl" aria-label={`Agregar una unidad de ${l.nombre}`} onClick={() => onCambiar(l.id_tratamiento, l.cantidad + 1)}>
+          <IconPlus size={16} aria-hidden />
+        </ActionIcon>
+        <ActionIcon variant="subtle" color="red.9" size={40} radius="xl" aria-label={`Quitar ${l.nombre} del carrito`} onClick={() => onQuitar(l.id_tratamiento)}>
+          <IconTrash size={18} aria-hidden />
+        </ActionIcon>
+      </div>
+    </li>
+  )
+})
+
+interface ClienteSelectProps {
+  opciones: ReadonlyArray<{ value: string; label: string }>
+  idCliente: string | null
+  onCliente: (id: string | null) => void
+  onNuevoCliente: () => void
+}
+
+const ClienteSelect = memo(function ClienteSelect({ opciones, idCliente, onCliente, onNuevoCliente }: ClienteSelectProps) {
+  return (
+    <div className={classes.clienteRow}>
+      <Select
+        className={classes.grow}
+        label="Cliente"
+        placeholder="Buscar cliente por apellido o nombre"
+        searchable
+        clearable
+        limit={50}
+        maxDropdownHeight="15rem"
+        nothingFoundMessage="No se encontró el cliente"
+        data={opciones as Array<{ value: string; label: string }>}
+        value={idCliente}
+        onChange={onCliente}
+      />
+      <Button variant="default" radius="xl" leftSection={<IconUserPlus size={18} aria-hidden />} onClick={onNuevoCliente}>
+        Agregar cliente
+      </Button>
+    </div>
+  )
+})
 
 /** The quantity as typed; applied (and checked against the stock) on Enter or when leaving the field. */
 function CantidadInput({ linea, onCambiar }: { linea: LineaCarrito; onCambiar: (id: string, valor: string) => void }) {

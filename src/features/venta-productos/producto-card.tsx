@@ -1,4 +1,5 @@
 /** A product card (spec 2 §2.8, §9): name, price, the device's stock label, 'Agregar'. */
+import { memo } from 'react'
 import { Button } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react'
 import { formatSoles } from '@/domain/money.ts'
@@ -13,7 +14,8 @@ export interface ProductoCardProps {
   onAgregar: (p: ProductoVenta) => void
 }
 
-export function ProductoCard({ item, enCarrito, onAgregar }: ProductoCardProps) {
+/** Memoised: a tap re-renders the card whose count changed, not all of them (the page passes a stable `onAgregar`). */
+export const ProductoCard = memo(function ProductoCard({ item, enCarrito, onAgregar }: ProductoCardProps) {
   const { producto, etiqueta } = item
   const tituloId = `producto-${producto.id_tratamiento}`
   return (
@@ -38,4 +40,4 @@ export function ProductoCard({ item, enCarrito, onAgregar }: ProductoCardProps) 
       </Button>
     </li>
   )
-}
+})

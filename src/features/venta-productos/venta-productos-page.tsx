@@ -5,7 +5,7 @@
  * two local inserts (the virtual 'Venta Directa' cita, then its payment with the items);
  * the stock shown is the device's and drops as soon as the payment is stored.
  */
-import { useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { Button } from '@mantine/core'
 import { IconArrowDown, IconShoppingBag } from '@tabler/icons-react'
 import { comprobante, type Comprobante } from '@/domain/comprobante.ts'
@@ -52,6 +52,13 @@ function avisar(aviso: AvisoStock | null) {
   if (aviso) toast({ title: aviso.titulo, description: aviso.mensaje, variant: aviso.nivel === 'error' ? 'destructive' : 'info' })
 }
 
+/** A cart change: its refusal or stock notice as a toast, and the cart it leaves. */
+function aplicar(cambio: CambioCarrito, setCarrito: (c: LineaCarrito[]) => void) {
+  if (cambio.error) toast({ title: 'Error', description: cambio.error, variant: 'destructive' })
+  avisar(cambio.aviso)
+  setCarrito(cambio.carrito)
+}
+
 function porApellido(a: ClienteVenta, b: ClienteVenta) {
   return a.apellido.localeCompare(b.apellido, 'es') || a.nombre.localeCompare(b.nombre, 'es')
 }
@@ -86,15 +93,24 @@ export function VentaProductosPage({ store }: { store: VentaProductosStore }) {
     if (clientesConError) toast({ title: 'Error', description: 'No se pudieron cargar los pacientes.', variant: 'destructive' })
   }, [clientesConError])
 
-  function aplicar(cambio: CambioCarrito) {
-    if (cambio.error) toast({ title: 'Error', description: cambio.error, variant: 'destructive' })
-    avisar(cambio.aviso)
-    setCarrito(cambio.carrito)
-  }
-
-  const agregar = (p: ProductoVenta) => aplicar(agregarAlCarrito(carrito, p, unidades(p.id_tratamiento.toLowerCase())))
-  const cambiar = (id: string, valor: number | string) => aplicar(cambiarCantidadCarrito(carrito, id, valor, unidades(id)))
-  const quitar = (id: string) => setCarrito((c) => quitarDelCarrito(c, id))
+  // The cards and cart lines get stable handlers reading the latest cart and stock, so a tap
+  // re-renders only the card and the line it changed (memoised), not three hundred cards
+  // (docs/decisions/0018-comprobante.md "Speed").
+  const ultimo = useRef({ carrito, stock })
+  useLayoutEffect(() => {
+    ultimo.current = { carrito, stock }
+  })
+  const agregar = useCallback((p: ProductoVenta) => {
+    const { carrito: c, stock: s } = ultimo.current
+    aplicar(agregarAlCarrito(c, p, s.get(p.id_tratamiento.toLowerCase()) ?? 0), setCarrito)
+  }, [])
+  const cambiar = useCallback((id: string, valor: number | string) => {
+    const { carrito: c, stock: s } = ultimo.current
+    aplicar(cambiarCantidadCarrito(c, id, valor, s.get(id) ?? 0), setCarrito)
+  }, [])
+  const quitar = useCallback((id: string) => setCarrito((c) => quitarDelCarrito(c, id)), [])
+  const abrirNuevoCliente = useCallback(() => setNuevoCliente(true), [])
+  const cantidades = useMemo(() => new Map(carrito.map((l) => [l.id_tratamiento, l.cantidad])), [carrito])
 
   // In portrait the cart sits below the products: the bar takes staff there and back to its heading.
   function irAlCarrito() {
@@ -190,7 +206,7 @@ export function VentaProductosPage({ store }: { store: VentaProductosStore }) {
           >
             <ul className={classes.grid} aria-label="Productos a la venta">
               {encontrados.map((p) => (
-                <ProductoCard key={p.producto.id_tratamiento} item={p} enCarrito={carrito.find((l) => l.id_tratamiento === p.producto.id_tratamiento.toLowerCase())?.cantidad ?? 0} onAgregar={agregar} />
+                <ProductoCard key={p.producto.id_tratamiento} item={p} enCarrito={cantidades.get(p.producto.id_tratamiento.toLowerCase()) ?? 0} onAgregar={agregar} />
               ))}
             </ul>
           </ListStates>
@@ -213,7 +229,7 @@ export function VentaProductosPage({ store }: { store: VentaProductosStore }) {
           clientes={clientes}
           idCliente={idCliente}
           onCliente={setIdCliente}
-          onNuevoCliente={() => setNuevoCliente(true)}
+          onNuevoCliente={abrirNuevoCliente}
           metodos={metodos}
           metodo={metodo}
           onMetodo={setMetodo}
