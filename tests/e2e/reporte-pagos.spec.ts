@@ -177,6 +177,10 @@ test.describe('Reporte de Pagos Realizados', () => {
 
     await context.setOffline(true)
     await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión')
+    // Reloaded from the service worker with no network: the report comes from the device.
+    await page.reload()
+    await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión')
+    await expect(pagosTable(page).getByRole('row', { name: new RegExp(cliente) })).toContainText('S/ 165.00')
     await expectAccessible(page, 'reporte de pagos (personal, sin conexión)')
 
     const pagos = await download(page, 'Exportar a Excel')

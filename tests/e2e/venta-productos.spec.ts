@@ -134,7 +134,7 @@ test.describe('Venta de Productos', () => {
     await expect.poll(async () => (await citasDe(page, cliente))[0]?.id_pago_final ?? null).toBe(pago!.id_pago_cita)
   })
 
-  test('sin conexión: vender la última unidad, recargar desde el service worker; otra tableta vendió la misma: ambas se conservan y el stock queda en revisión', async ({ page, context }) => {
+  test('sin conexión: vender la última unidad, recargar desde el service worker; otra tableta vendió la misma: ambas se conservan, el stock queda en revisión en todos los equipos y un administrador lo ajusta', async ({ page, context, browser }) => {
     await page.setViewportSize(viewports.tabletPortrait)
     await signIn(page, demo.staff)
     await waitForServiceWorker(page)
@@ -200,5 +200,31 @@ test.describe('Venta de Productos', () => {
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }))
     await screenshot(page, 'panel-tableta-vertical-venta-productos-stock-en-revision')
     await expectAccessible(page, 'venta de productos con stock en revisión')
+
+    // Another tablet, an administrator's: the same product is in review there too, and an
+    // adjustment of the stock to 0 (Tratamientos, 'Cantidad en stock') clears the review on both.
+    const otra = await browser.newContext({ viewport: viewports.tabletLandscape, locale: 'es-PE', timezoneId: 'America/Lima' })
+    try {
+      const admin = await otra.newPage()
+      await signIn(admin, demo.admin)
+      await abrirVenta(admin)
+      await expect(tarjeta(admin, aceite.nombre)).toContainText('Stock en revisión (-1)', { timeout: 30_000 })
+      await expect(admin.getByRole('button', { name: `Agregar ${aceite.nombre} al carrito` })).toBeDisabled()
+      await admin.getByRole('link', { name: /Volver al panel/ }).click()
+      await admin.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('link', { name: /^Tratamientos/ }).click()
+      await admin.getByRole('searchbox', { name: 'Buscar tratamientos' }).fill(aceite.nombre)
+      await admin.getByRole('row', { name: new RegExp(aceite.nombre) }).getByRole('button', { name: `Acciones para ${aceite.nombre}` }).click()
+      await admin.getByRole('menuitem', { name: 'Editar' }).click()
+      const editar = admin.getByRole('dialog')
+      await screenshot(admin, 'panel-tableta-horizontal-ajuste-stock-en-revision')
+      await editar.getByRole('textbox', { name: /Cantidad en stock/ }).fill('0')
+      await editar.getByRole('button', { name: 'Guardar Cambios' }).click()
+      await expectToast(admin, '¡Producto Actualizado!')
+      await expect.poll(async () => await stockDe(page, aceite.id_tratamiento), { timeout: 30_000 }).toEqual({ tr_cantidad: 0, stock_en_revision: false })
+    } finally {
+      await otra.close()
+    }
+    await expect(tarjeta(page, aceite.nombre)).toContainText('Sin stock', { timeout: 30_000 })
+    await expect(tarjeta(page, aceite.nombre)).not.toContainText('Stock en revisión')
   })
 })

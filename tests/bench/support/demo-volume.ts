@@ -17,7 +17,8 @@ import type { Conciliacion } from '../../../src/domain/conciliacion.ts'
 export const DEMO = { patients: 5000, appointments: 20_000, payments: 20_000, seed: 7 } as const
 
 export async function demoStack(serveApp: boolean): Promise<LocalStack> {
-  return startStack({ memory: true, port: 0, host: '127.0.0.1', seed: defaultSeed, serveApp, log: () => {} })
+  // BENCH_PORT pins the port on a machine where each engineer has a range; 0 picks a free one.
+  return startStack({ memory: true, port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1', seed: defaultSeed, serveApp, log: () => {} })
 }
 
 /** Seeds the demo volume and says what it wrote (printed, so a reader sees the volume). */
