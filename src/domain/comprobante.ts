@@ -1,7 +1,7 @@
 /**
  * The receipt of a payment or a direct sale, as data (spa name, date, client, items,
  * method, total); the screen or a printer renders it. Built from the stored rows only,
- * so a receipt printed later says exactly what was charged.
+ * so a receipt printed later says exactly what was charged (docs/decisions/0018-comprobante.md).
  */
 import { toCentimos } from './money.ts'
 import { fechaLargaDe } from './peru-time.ts'
