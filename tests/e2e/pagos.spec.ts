@@ -121,7 +121,11 @@ async function paginasPdf(page: Page): Promise<Array<{ anchoMm: number; altoMm: 
  * printed, 80 mm wide on a page as long as the ticket, or on an A4 page.
  */
 async function expectComprobante(page: Page, cliente: string, producto: string, metodo: string, total: string, pagado: string) {
-  await page.getByRole('region', { name: /^Notificaciones/ }).getByRole('button', { name: 'Ver comprobante' }).click()
+  const verComprobante = page.getByRole('region', { name: /^Notificaciones/ }).getByRole('button', { name: 'Ver comprobante' })
+  // Hovered, the toast stays while it is looked at (and photographed).
+  await verComprobante.hover()
+  await screenshot(page, `pagos-aviso-ver-comprobante-${metodo.toLowerCase()}`)
+  await verComprobante.click()
   const dialog = page.getByRole('dialog', { name: 'Comprobante de Pago' })
   const ticket = dialog.getByTestId('comprobante-ticket')
   await expect(ticket).toContainText('Spa Lima')
