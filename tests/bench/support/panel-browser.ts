@@ -12,12 +12,16 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /** A tablet-sized page signed in as reception, opened at `path` after the sign-in. */
-export async function staffPage(browser: Browser, base: string, path: string): Promise<Page> {
+/** The demo reception user; pass the demo admin for the administrator's screens. */
+export const RECEPCION = { email: 'recepcion@spa.local', password: 'recepcion1234' }
+export const ADMINISTRADOR = { email: 'admin@spa.local', password: 'admin1234' }
+
+export async function staffPage(browser: Browser, base: string, path: string, who = RECEPCION): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1180, height: 820 }, locale: 'es-PE', timezoneId: 'America/Lima' })
   const page = await context.newPage()
   await page.goto(`${base}/login?redirect=${encodeURIComponent(path)}`)
-  await page.getByRole('textbox', { name: 'Correo electrónico' }).fill('recepcion@spa.local')
-  await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill('recepcion1234')
+  await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(who.email)
+  await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(who.password)
   await page.getByRole('button', { name: 'Ingresar' }).click()
   await page.waitForURL((u) => u.pathname === path, { timeout: 120_000 })
   return page
