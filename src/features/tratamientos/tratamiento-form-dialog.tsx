@@ -61,9 +61,10 @@ export function TratamientoFormDialog({ state, onClose, onSave }: TratamientoFor
                 label={mode === 'create' ? 'Cantidad inicial' : 'Cantidad en stock'}
                 description={mode === 'edit' ? 'Al cambiarla se registra un ajuste de stock.' : undefined}
                 withAsterisk
-                min={0}
                 allowDecimal={false}
-                allowNegative={false}
+                // A stock in review is below zero: show it as it is (a clamped "1" would
+                // mislead the adjustment); validation still asks for 0 or more.
+                allowNegative={mode === 'edit'}
                 {...form.getInputProps('cantidad')}
               />
             )}

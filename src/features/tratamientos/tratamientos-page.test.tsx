@@ -140,6 +140,21 @@ describe('Tratamientos y productos', () => {
     expect(log[0]).toEqual(['update', aceite.id_tratamiento, expect.objectContaining({ nombre: 'Aceite de lavanda', tipo: 'producto' }), { motivo: 'ajuste', cantidad: 7 }])
   })
 
+  it('shows a stock in review as the negative count it is, and takes the real count as the adjustment', async () => {
+    const log: Array<[string, ...unknown[]]> = []
+    const { user } = await open(() => <Harness initial={[aceite]} stock={new Map([[aceite.id_tratamiento, -1]])} log={log} />)
+    await user.click(screen.getByRole('button', { name: 'Acciones para Aceite de lavanda' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Editar' }))
+    const dialog = screen.getByRole('dialog', { name: 'Editar Tratamiento' })
+    const cantidad = within(dialog).getByRole('textbox', { name: /Cantidad en stock/ })
+    expect(cantidad).toHaveValue('-1')
+    await user.clear(cantidad)
+    await user.type(cantidad, '0')
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar Cambios' }))
+    await waitFor(() => expect(log).toHaveLength(1))
+    expect(log[0]?.[3]).toEqual({ motivo: 'ajuste', cantidad: 1 })
+  })
+
   it('deactivates and activates with a toast', async () => {
     const log: Array<[string, ...unknown[]]> = []
     const { user } = await open(() => <Harness initial={[facial]} log={log} />)
