@@ -1,9 +1,12 @@
 /**
- * A sync session: the signed-in user's local database and its replication, from
- * sign-in to sign-out (docs/architecture.md §5, docs/decisions/0003-sync.md).
+ * A sync session: the signed-in user's use of the device database and its replication,
+ * from sign-in to sign-out (docs/architecture.md §5, docs/decisions/0003-sync.md,
+ * docs/decisions/0023-device-database.md).
  *
- * - Opens one RxDB database per user with the tables that user may see (admin-only
- *   tables only for admins; their local data is removed when the user is not one).
+ * - Opens the device database (shared by every staff member, sync/device-layout.ts) with
+ *   the tables that user may see (admin-only tables only for admins; their local data
+ *   is removed when the user is not one). Refuses to open while another user's writes
+ *   wait to upload (status/queue-owner.ts).
  * - Replicates every table (only in the leader tab), pulls on realtime hints,
  *   (re)subscriptions, `online`, the page becoming visible and every 60 s; attempts
  *   nothing offline and resumes at once online; follows token refreshes and refreshes
@@ -11,13 +14,13 @@
  * - Publishes the status store (pending uploads, last sync, first-sync progress, the
  *   current error, refused writes and conflicts).
  * - close({ upload: true }) uploads what is waiting and removes the database, or says
- *   how much could not be uploaded; close({ upload: false }) keeps everything for the
- *   same user's next sign-in.
+ *   how much could not be uploaded (erasing the device's data); close({ upload: false })
+ *   keeps everything for the next sign-in.
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { RxDatabase, RxStorage } from 'rxdb'
 import type { Observable, Subscription } from 'rxjs'
-import { addTableCollections, databaseNameFor, openDatabase, removeCollections, storedCollectionNames, type AnyCollection } from './database.ts'
+import { addTableCollections, openDatabase, removeCollections, storedCollectionNames, type AnyCollection } from './database.ts'
 import type { Classified } from './errors/classify.ts'
 import { createSupabaseBackend, type SyncBackend } from './replication/backend.ts'
 import { subscribeRealtimeHints, type RealtimeHints } from './replication/realtime-hints.ts'
@@ -28,6 +31,7 @@ import { browserNetwork, type NetworkMonitor } from './runtime/network.ts'
 import { reconcileVisibility } from './runtime/visibility.ts'
 import { Waker } from './runtime/waker.ts'
 import { createProblemLog, type ProblemLog } from './status/problem-log.ts'
+import { assertQueueFree, trackQueueOwner } from './status/queue-owner.ts'
 import { createSyncStatusStore, patchCollection, removeCollectionStatus, type SyncStatusStore } from './status/status-store.ts'
 import type { SyncError } from './status/types.ts'
 import { adminFlag, productTables } from './tables/product-tables.ts'
@@ -51,9 +55,13 @@ export interface SyncSessionOptions {
   network?: NetworkMonitor
   /** Tabs share the database and elect one replicating leader. Default: true in a browser. */
   multiInstance?: boolean
-  /** Part of the replication identity, so another backend starts from fresh checkpoints. */
+  /**
+   * Part of the replication identity, so another backend starts from fresh checkpoints.
+   * The app passes its configured URL (src/lib/supabase/app-config.ts).
+   */
   serverUrl?: string
-  databaseName?: string
+  /** The device database (sync/device-layout.ts); tests name their own. */
+  databaseName: string
   batchSize?: { pull?: number; push?: number }
   /** Checkpoint pull interval (the safety net under realtime). Default 60 s. */
   periodicPullMs?: number
@@ -69,8 +77,9 @@ export interface SyncSessionOptions {
 
 export interface CloseOptions {
   /**
-   * true: explicit sign-out — upload what is waiting, then remove the local database.
-   * false: idle time-out or expiry — stop, keep the database and pending writes.
+   * true: erase the device's data — upload what is waiting, then remove the database.
+   * false: any sign-out — stop, keep the database and pending writes (their owner is
+   * recorded, status/queue-owner.ts).
    */
   upload: boolean
   /** With upload: remove the database even if some writes could not be uploaded. */
@@ -103,6 +112,8 @@ export class SyncSession {
   private readonly subscriptions: Subscription[] = []
   private readonly pendingTimers = new Map<string, ReturnType<typeof setTimeout>>()
   private readonly reconciled = new Set<string>()
+  /** Tables whose pending uploads were counted at least once (see SyncStatus.pendingKnown). */
+  private readonly pendingCounted = new Set<string>()
   private readonly errors = new Map<string, SyncError>()
   private tables: TableDef[]
   private initial!: InitialSyncTracker
@@ -112,6 +123,7 @@ export class SyncSession {
   private closed = false
   private closing: Promise<CloseResult> | null = null
   private leader = false
+  private queueOwner: { stop(): void; flush(): Promise<unknown> } | null = null
 
   private constructor(
     readonly database: RxDatabase,
@@ -137,10 +149,18 @@ export class SyncSession {
     const tables = all.filter((t) => options.user.isAdmin || !t.adminOnly)
     const multiInstance = options.multiInstance ?? typeof window !== 'undefined'
     const database = await openDatabase({
-      name: options.databaseName ?? databaseNameFor(options.user.id),
+      name: options.databaseName,
       storage: options.storage,
       multiInstance,
     })
+    try {
+      // Another user's writes are waiting here: they must upload under that user's
+      // session, so this one does not start (status/queue-owner.ts).
+      await assertQueueFree(database, options.user.id)
+    } catch (error) {
+      await database.close().catch(() => {})
+      throw error
+    }
     const session = new SyncSession(database, options.user, options, tables)
     try {
       await session.init(all)
@@ -181,6 +201,15 @@ export class SyncSession {
 
   async pendingTotal(options: { full?: boolean } = {}): Promise<number> {
     return Object.values(await this.pendingCounts(options)).reduce((a, b) => a + b, 0)
+  }
+
+  /**
+   * Counts what is waiting now and publishes it to the status store, then returns the
+   * store's total: the sign-out dialog shows the very figure the header shows.
+   */
+  async refreshPending(): Promise<number> {
+    await Promise.all(this.tables.map((t) => this.computePending(t.name)))
+    return this.status.getState().pendingTotal
   }
 
   /**
@@ -226,7 +255,10 @@ export class SyncSession {
       // Admin-only data from an earlier admin session must not stay on the device.
       const stored = new Set(await storedCollectionNames(this.database))
       const stale = all.filter((t) => t.adminOnly && stored.has(t.name))
-      if (stale.length > 0) await removeCollections(this.database, stale)
+      if (stale.length > 0) {
+        await removeCollections(this.database, stale)
+        await InitialSyncTracker.forget(this.database, stale.map((t) => t.name))
+      }
     }
 
     for (const def of this.tables) this.syncs.set(def.name, new TableSync(def, this.tableEnv()))
@@ -255,6 +287,8 @@ export class SyncSession {
       )
     }
 
+    this.queueOwner = trackQueueOwner(this.database, this.status, this.user)
+    this.cleanups.push(() => this.queueOwner?.stop())
     this.cleanups.push(this.network.subscribe((online) => this.onNetwork(online)))
     const { data } = this.options.supabase.auth.onAuthStateChange((event) => this.onAuthEvent(event))
     this.cleanups.push(() => data.subscription.unsubscribe())
@@ -275,6 +309,8 @@ export class SyncSession {
     if (this.closed) return
     this.leader = true
     this.status.setState({ replicating: true })
+    // The counts scheduled at start-up ran before this tab could read the upload queue.
+    for (const def of this.tables) this.schedulePending(def.name, 0)
     const initialTables = this.initial.tables()
     if (initialTables.length > 0) void this.countInitial(initialTables)
 
@@ -312,6 +348,7 @@ export class SyncSession {
             void (this.database as unknown as LocalDocs)
               .upsertLocal(SHARED_STATUS_DOC, {
                 collections: s.collections,
+                pendingKnown: s.pendingKnown,
                 initialSync: s.initialSync,
                 error: s.error,
               })
@@ -327,9 +364,9 @@ export class SyncSession {
     this.subscriptions.push(
       local.getLocal$(SHARED_STATUS_DOC).subscribe((doc) => {
         if (!doc || this.leader) return
-        const shared = doc.toJSON().data as Pick<ReturnType<SyncStatusStore['getState']>, 'collections' | 'initialSync' | 'error'>
+        const shared = doc.toJSON().data as Pick<ReturnType<SyncStatusStore['getState']>, 'collections' | 'initialSync' | 'error' | 'pendingKnown'>
         for (const [name, c] of Object.entries(shared.collections ?? {})) patchCollection(this.status, name, c)
-        this.status.setState({ initialSync: shared.initialSync ?? null, error: shared.error ?? null })
+        this.status.setState({ initialSync: shared.initialSync ?? null, error: shared.error ?? null, pendingKnown: shared.pendingKnown === true })
       }),
     )
   }
@@ -350,7 +387,7 @@ export class SyncSession {
   private tableEnv() {
     return {
       backend: this.backend,
-      identifier: this.options.serverUrl ?? (this.options.supabase as unknown as { supabaseUrl?: string }).supabaseUrl ?? 'supabase',
+      identifier: this.options.serverUrl ?? 'supabase',
       problems: this.problems,
       batch: { pull: this.options.batchSize?.pull ?? 1000, push: this.options.batchSize?.push ?? 100 },
       retryContext: (stopped: () => boolean, source: string) => this.retryContext(stopped, source),
@@ -538,6 +575,10 @@ export class SyncSession {
       if (docs === null) return
       const oldest = docs.map((d) => d[UPDATED_AT]).filter((v): v is string => typeof v === 'string').sort()[0] ?? null
       patchCollection(this.status, table, { pending: docs.length, oldestPendingAt: oldest })
+      this.pendingCounted.add(table)
+      if (!this.status.getState().pendingKnown && this.tables.every((t) => this.pendingCounted.has(t.name))) {
+        this.status.setState({ pendingKnown: true })
+      }
     } catch (error) {
       if (!this.closed) this.log(`pendientes ${table}: ${String(error)}`)
     }
@@ -590,6 +631,8 @@ export class SyncSession {
     }
     this.tables = this.tables.filter((t) => !t.adminOnly)
     await removeCollections(this.database, adminTables)
+    await this.initial.flush()
+    await InitialSyncTracker.forget(this.database, adminTables.map((t) => t.name))
     this.log('el usuario ya no es administrador: datos de administración eliminados del dispositivo')
   }
 
@@ -610,7 +653,10 @@ export class SyncSession {
       this.status.setState({ phase: 'closed' })
       return { uploaded: pending === 0, pending, removed: true }
     }
-    const pending = await this.pendingTotal()
+    // Counted and published, so the queue's owner is recorded before the database
+    // closes: the next user to sign in on this device is checked against it.
+    const pending = await this.refreshPending().catch(() => this.status.getState().pendingTotal)
+    await this.queueOwner?.flush()
     this.status.setState({ phase: 'closing' })
     await this.shutdown()
     await this.database.close()
