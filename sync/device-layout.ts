@@ -7,6 +7,7 @@
  * server under their own identity when they sign in online (drain), then removed.
  */
 import { removeRxDatabase, type RxStorage } from 'rxdb'
+import type { CloseOptions, CloseResult } from './session.ts'
 
 /** The per-user name of the layout before issue 13 (kept to find and adopt those databases). */
 export function legacyDatabaseName(userId: string): string {
@@ -72,6 +73,40 @@ export interface DeviceLayoutEnv {
   registry: DeviceRegistry
   /** IndexedDB's database names (`indexedDB.databases()`); [] where it cannot list them. */
   listIndexedDb(): Promise<string[]>
+  /** `indexedDB.deleteDatabase(name)`. */
+  deleteIndexedDb(name: string): Promise<void>
+}
+
+/**
+ * RxDB's Dexie storage empties a removed database but leaves its IndexedDB databases
+ * behind (RxDB 17.6): deleted here, so a removed per-user database is not found (and
+ * drained, downloading everything again) at every sign-in.
+ */
+export async function purgeDatabaseFiles(env: DeviceLayoutEnv, databaseName: string): Promise<void> {
+  const prefix = `rxdb-dexie-${databaseName}--`
+  for (const name of await env.listIndexedDb().catch(() => [] as string[])) {
+    if (name.startsWith(prefix)) await env.deleteIndexedDb(name).catch(() => {})
+  }
+}
+
+/**
+ * An old per-user database of the signing-in user that the device did not adopt: opened
+ * as that user's session (online: its waiting writes go up under their author), then
+ * removed. If something could not be uploaded it stays for the next online sign-in.
+ */
+export async function drainLegacyDatabase(
+  env: DeviceLayoutEnv,
+  name: string,
+  open: () => Promise<{ close(options: CloseOptions): Promise<CloseResult> }>,
+): Promise<CloseResult> {
+  const session = await open()
+  const result = await session.close({ upload: true, timeoutMs: 20_000 })
+  if (!result.removed) {
+    await session.close({ upload: false })
+    return result
+  }
+  await purgeDatabaseFiles(env, name)
+  return result
 }
 
 export async function resolveDeviceDatabase(env: DeviceLayoutEnv, user: { userId: string; serverUrl: string }): Promise<DevicePlan> {
@@ -91,6 +126,9 @@ export async function eraseDeviceDatabases(env: DeviceLayoutEnv, serverUrl: stri
   const registered = env.registry.get(serverUrl)
   if (registered) names.add(registered)
   names.add(deviceDatabaseName(serverUrl))
-  for (const name of names) await removeRxDatabase(name, storage, true)
+  for (const name of names) {
+    await removeRxDatabase(name, storage, true)
+    await purgeDatabaseFiles(env, name)
+  }
   env.registry.clear(serverUrl)
 }

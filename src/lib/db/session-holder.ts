@@ -8,7 +8,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
-import { eraseDeviceDatabases, resolveDeviceDatabase, type DeviceLayoutEnv } from '@sync/device-layout.ts'
+import { drainLegacyDatabase, eraseDeviceDatabases, resolveDeviceDatabase, type DeviceLayoutEnv } from '@sync/device-layout.ts'
 import { SyncSession, type CloseResult, type SyncUser } from '@sync/session.ts'
 import { getAppConfig } from '@/lib/supabase/app-config.ts'
 
@@ -57,6 +57,14 @@ const browserLayout: DeviceLayoutEnv = {
     const list = (await indexedDB.databases?.()) ?? []
     return list.map((d) => d.name).filter((n): n is string => typeof n === 'string')
   },
+  deleteIndexedDb: (name) =>
+    new Promise<void>((resolve, reject) => {
+      const request = indexedDB.deleteDatabase(name)
+      request.onsuccess = () => resolve()
+      request.onerror = () => reject(request.error ?? new Error(`no se pudo borrar ${name}`))
+      // Another tab still holds it open: it goes when that tab closes; do not wait.
+      request.onblocked = () => resolve()
+    }),
 }
 
 const storage = () => getRxStorageDexie()
@@ -82,17 +90,11 @@ export function subscribeSyncSession(listener: Listener): () => void {
   return () => listeners.delete(listener)
 }
 
-/**
- * An old per-user database of this user that the device did not adopt: its waiting
- * writes go up with this user's session, then it is removed. Offline or on failure it
- * stays for the next online sign-in.
- */
+/** Offline the old database waits for the next online sign-in (drainLegacyDatabase). */
 async function drainLegacy(name: string, supabase: SupabaseClient, user: SyncUser, serverUrl: string) {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return
   try {
-    const legacy = await SyncSession.open({ supabase, user, storage: storage(), serverUrl, databaseName: name })
-    const result = await legacy.close({ upload: true, timeoutMs: 20_000 })
-    if (!result.removed) await legacy.close({ upload: false })
+    await drainLegacyDatabase(browserLayout, name, () => SyncSession.open({ supabase, user, storage: storage(), serverUrl, databaseName: name }))
   } catch (error) {
     console.error(error)
   }
