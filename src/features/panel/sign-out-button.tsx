@@ -80,7 +80,7 @@ export function SignOutButton() {
               variant="default"
               radius="xl"
               style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: 0, borderLeft: 0 }}
-              aria-label="Más opciones para cerrar sesión"
+              aria-label="Otras opciones de salida"
               disabled={busy}
             >
               <IconChevronDown size={16} aria-hidden />
