@@ -30,7 +30,10 @@ import { InitialSyncTracker } from './runtime/initial-sync.ts'
 import { browserNetwork, type NetworkMonitor } from './runtime/network.ts'
 import { reconcileVisibility } from './runtime/visibility.ts'
 import { Waker } from './runtime/waker.ts'
+import { ErrorBoard } from './status/error-board.ts'
+import { PendingCounter } from './status/pending-counter.ts'
 import { createProblemLog, type ProblemLog } from './status/problem-log.ts'
+import { mirrorSharedStatus, publishSharedStatus } from './status/shared-status.ts'
 import { assertQueueFree, trackQueueOwner } from './status/queue-owner.ts'
 import { createSyncStatusStore, patchCollection, removeCollectionStatus, type SyncStatusStore } from './status/status-store.ts'
 import type { SyncError } from './status/types.ts'
@@ -97,8 +100,6 @@ export interface CloseResult {
   removed: boolean
 }
 
-const SHARED_STATUS_DOC = 'sync-status-shared'
-
 export class SyncSession {
   readonly status: SyncStatusStore
   readonly problems: ProblemLog
@@ -110,11 +111,9 @@ export class SyncSession {
   private readonly log: (message: string) => void
   private readonly cleanups: Array<() => void | Promise<void>> = []
   private readonly subscriptions: Subscription[] = []
-  private readonly pendingTimers = new Map<string, ReturnType<typeof setTimeout>>()
+  private readonly pending: PendingCounter
   private readonly reconciled = new Set<string>()
-  /** Tables whose pending uploads were counted at least once (see SyncStatus.pendingKnown). */
-  private readonly pendingCounted = new Set<string>()
-  private readonly errors = new Map<string, SyncError>()
+  private readonly errors: ErrorBoard
   private tables: TableDef[]
   private initial!: InitialSyncTracker
   private realtime: RealtimeHints | null = null
@@ -141,6 +140,15 @@ export class SyncSession {
       user.isAdmin,
     )
     this.problems = createProblemLog(database)
+    this.errors = new ErrorBoard(this.status)
+    this.pending = new PendingCounter({
+      status: this.status,
+      source: (table) => this.syncs.get(table),
+      tables: () => this.tables.map((t) => t.name),
+      closed: () => this.closed,
+      updatedAt: UPDATED_AT,
+      log: (message) => this.log(message),
+    })
   }
 
   static async open(options: SyncSessionOptions): Promise<SyncSession> {
@@ -207,9 +215,8 @@ export class SyncSession {
    * Counts what is waiting now and publishes it to the status store, then returns the
    * store's total: the sign-out dialog shows the very figure the header shows.
    */
-  async refreshPending(): Promise<number> {
-    await Promise.all(this.tables.map((t) => this.computePending(t.name)))
-    return this.status.getState().pendingTotal
+  refreshPending(): Promise<number> {
+    return this.pending.refresh()
   }
 
   /**
@@ -302,7 +309,7 @@ export class SyncSession {
 
     // Only the leader tab replicates; the others mirror its status.
     void this.database.waitForLeadership().then(() => this.becomeLeader(), () => {})
-    if (!this.database.isLeader()) this.mirrorSharedStatus()
+    if (!this.database.isLeader()) this.subscriptions.push(mirrorSharedStatus(this.database, this.status, () => this.leader))
   }
 
   private becomeLeader() {
@@ -338,37 +345,7 @@ export class SyncSession {
     }
 
     // Other tabs read pending counts and progress from here.
-    this.cleanups.push(
-      this.status.subscribe((s) => {
-        clearTimeout(this.pendingTimers.get(SHARED_STATUS_DOC))
-        this.pendingTimers.set(
-          SHARED_STATUS_DOC,
-          setTimeout(() => {
-            if (this.closed) return
-            void (this.database as unknown as LocalDocs)
-              .upsertLocal(SHARED_STATUS_DOC, {
-                collections: s.collections,
-                pendingKnown: s.pendingKnown,
-                initialSync: s.initialSync,
-                error: s.error,
-              })
-              .catch(() => {})
-          }, 250),
-        )
-      }),
-    )
-  }
-
-  private mirrorSharedStatus() {
-    const local = this.database as unknown as LocalDocs
-    this.subscriptions.push(
-      local.getLocal$(SHARED_STATUS_DOC).subscribe((doc) => {
-        if (!doc || this.leader) return
-        const shared = doc.toJSON().data as Pick<ReturnType<SyncStatusStore['getState']>, 'collections' | 'initialSync' | 'error' | 'pendingKnown'>
-        for (const [name, c] of Object.entries(shared.collections ?? {})) patchCollection(this.status, name, c)
-        this.status.setState({ initialSync: shared.initialSync ?? null, error: shared.error ?? null, pendingKnown: shared.pendingKnown === true })
-      }),
-    )
+    this.cleanups.push(publishSharedStatus(this.database, this.status, () => this.closed))
   }
 
   private async countInitial(tables: string[]) {
@@ -533,55 +510,16 @@ export class SyncSession {
     this.setError(`unexpected:${table}`, { message: `Error inesperado al sincronizar ${table}.`, collection: table })
   }
 
-  /**
-   * Errors are kept per source (a table's pull or push, the session, …) and each clears
-   * when its own source succeeds again: a working pull must not hide a failing push.
-   * The status shows the most recent one still standing.
-   */
   private setError(source: string, error: Omit<SyncError, 'at'>) {
-    const table = source.includes(':') ? source.slice(source.indexOf(':') + 1) : undefined
-    this.errors.set(source, { ...(table ? { collection: table } : {}), ...error, at: new Date().toISOString() })
-    this.publishError()
+    this.errors.set(source, error)
   }
 
   private clearError(...sources: string[]) {
-    let changed = false
-    for (const source of sources) changed = this.errors.delete(source) || changed
-    if (changed) this.publishError()
+    this.errors.clear(...sources)
   }
 
-  private publishError() {
-    const latest = [...this.errors.values()].sort((a, b) => (a.at < b.at ? 1 : -1))[0] ?? null
-    if (this.status.getState().error !== latest) this.status.setState({ error: latest })
-  }
-
-  // ---------------------------------------------------------------------------------
-  // Pending uploads
-
-  private schedulePending(table: string, delay = 150) {
-    if (this.closed) return
-    clearTimeout(this.pendingTimers.get(table))
-    this.pendingTimers.set(
-      table,
-      setTimeout(() => void this.computePending(table), delay),
-    )
-  }
-
-  private async computePending(table: string) {
-    const sync = this.syncs.get(table)
-    if (!sync || this.closed) return
-    try {
-      const docs = await sync.pendingDocuments()
-      if (docs === null) return
-      const oldest = docs.map((d) => d[UPDATED_AT]).filter((v): v is string => typeof v === 'string').sort()[0] ?? null
-      patchCollection(this.status, table, { pending: docs.length, oldestPendingAt: oldest })
-      this.pendingCounted.add(table)
-      if (!this.status.getState().pendingKnown && this.tables.every((t) => this.pendingCounted.has(t.name))) {
-        this.status.setState({ pendingKnown: true })
-      }
-    } catch (error) {
-      if (!this.closed) this.log(`pendientes ${table}: ${String(error)}`)
-    }
+  private schedulePending(table: string, delay?: number) {
+    this.pending.schedule(table, delay)
   }
 
   // ---------------------------------------------------------------------------------
@@ -667,18 +605,13 @@ export class SyncSession {
   private async shutdown() {
     this.closed = true
     this.waker.wake()
-    for (const t of this.pendingTimers.values()) clearTimeout(t)
+    this.pending.stop()
     for (const s of this.subscriptions) s.unsubscribe()
     await this.realtime?.close()
     for (const c of this.cleanups.splice(0)) await c()
     await Promise.all([...this.syncs.values()].map((s) => s.cancel()))
     await this.initial?.flush()
   }
-}
-
-interface LocalDocs {
-  upsertLocal(id: string, data: Record<string, unknown>): Promise<unknown>
-  getLocal$(id: string): Observable<{ toJSON(): { data: unknown } } | null>
 }
 
 function isStoppedError(error: unknown): boolean {
