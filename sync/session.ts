@@ -26,7 +26,9 @@ import { createSupabaseBackend, type SyncBackend } from './replication/backend.t
 import { subscribeRealtimeHints, type RealtimeHints } from './replication/realtime-hints.ts'
 import { ReplicationStopped, retrying, type RefreshOutcome, type RetryContext } from './replication/retry.ts'
 import { TableSync } from './replication/table-sync.ts'
+import { unsentAsRefused, watchAdminFlag } from './runtime/admin-demotion.ts'
 import { InitialSyncTracker } from './runtime/initial-sync.ts'
+import { scheduleIntegrityCheck } from './runtime/integrity-check.ts'
 import { browserNetwork, type NetworkMonitor } from './runtime/network.ts'
 import { reconcileVisibility } from './runtime/visibility.ts'
 import { Waker } from './runtime/waker.ts'
@@ -38,7 +40,7 @@ import { assertQueueFree, trackQueueOwner } from './status/queue-owner.ts'
 import { createSyncStatusStore, patchCollection, removeCollectionStatus, type SyncStatusStore } from './status/status-store.ts'
 import type { SyncError } from './status/types.ts'
 import { adminFlag, productTables } from './tables/product-tables.ts'
-import { SYNC_XID, UPDATED_AT, type TableDef } from './tables/table-def.ts'
+import { UPDATED_AT, type TableDef } from './tables/table-def.ts'
 
 export interface SyncUser {
   /** auth.users id (the JWT `sub`). */
@@ -334,7 +336,7 @@ export class SyncSession {
     const every = this.options.periodicPullMs ?? 60_000
     const timer = setInterval(() => this.resync(), every)
     this.cleanups.push(() => clearInterval(timer))
-    this.scheduleIntegrityCheck(this.options.integrityCheckAfterMs ?? 120_000)
+    this.cleanups.push(scheduleIntegrityCheck(this.syncs, this.options.integrityCheckAfterMs ?? 120_000, () => this.closed, this.log))
 
     if (typeof document !== 'undefined' && typeof document.addEventListener === 'function') {
       const onVisible = () => {
@@ -456,22 +458,6 @@ export class SyncSession {
     }
   }
 
-  /**
-   * Once per session, when the device has been running a while, every document of every
-   * table is checked for local changes the upload would never see (see
-   * TableSync.repairStalled). Sequential and late: it reads everything, which must not
-   * compete with a first sync. waitForUpload() and sign-out run the same check.
-   */
-  private scheduleIntegrityCheck(afterMs: number) {
-    const timer = setTimeout(async () => {
-      for (const [name, sync] of this.syncs) {
-        if (this.closed) return
-        await sync.repairStalled().catch((error: unknown) => this.log(`${name}: revisión de cambios sin subir: ${String(error)}`))
-      }
-    }, afterMs)
-    this.cleanups.push(() => clearTimeout(timer))
-  }
-
   private async checkVisibility(table: string) {
     const sync = this.syncs.get(table)
     const collection = this.collections[table]
@@ -528,11 +514,7 @@ export class SyncSession {
   private watchAdminFlag() {
     const users = this.collections[adminFlag.table]
     if (!this.user.isAdmin || !users) return
-    this.subscriptions.push(
-      users.findOne({ selector: { [adminFlag.userColumn]: this.user.id } }).$.subscribe((doc) => {
-        if (doc && doc.get(adminFlag.flagColumn) === false && !doc.deleted) void this.demote()
-      }),
-    )
+    this.subscriptions.push(watchAdminFlag(users, this.user.id, () => void this.demote()))
   }
 
   /** The user lost the admin flag: admin-only tables leave the device at once. */
@@ -541,26 +523,8 @@ export class SyncSession {
     this.status.setState({ isAdmin: false })
     const adminTables = this.tables.filter((t) => t.adminOnly)
     for (const def of adminTables) {
-      // Writes still waiting in these tables cannot be sent any more: say so instead of
-      // letting them vanish with the local data.
       const unsent = (await this.syncs.get(def.name)?.pendingDocuments().catch(() => null)) ?? []
-      const at = new Date().toISOString()
-      await this.problems.add(
-        'refused',
-        unsent.map((doc) => ({
-          id: crypto.randomUUID(),
-          collection: def.name,
-          label: def.label,
-          docId: String(doc[def.primaryKey]),
-          operation: doc[SYNC_XID] ? (doc._deleted ? 'delete' : 'update') : 'insert',
-          code: '42501',
-          reason: 'Ya no tienes permisos de administrador: este cambio no se envió al servidor.',
-          serverMessage: null,
-          localVersion: { ...doc },
-          serverVersion: null,
-          at,
-        })),
-      )
+      await this.problems.add('refused', unsentAsRefused(def, unsent, new Date().toISOString(), () => crypto.randomUUID()))
       await this.syncs.get(def.name)?.cancel()
       this.syncs.delete(def.name)
       this.initial.drop(def.name)
