@@ -1,5 +1,5 @@
 /**
- * The user's local RxDB database: one collection per replicated table, the write hooks
+ * The device's local RxDB database (named by sync/device-layout.ts): one collection per replicated table, the write hooks
  * that keep every local edit canonical and stamped with the device clock, and the
  * housekeeping of collections a user may no longer open.
  */
@@ -29,11 +29,6 @@ function ensurePlugins() {
   addRxPlugin(RxDBMigrationSchemaPlugin)
   addRxPlugin(RxDBLeaderElectionPlugin)
   pluginsAdded = true
-}
-
-/** RxDB database names allow lower-case letters, digits, `_`, `$` and `-`. */
-export function databaseNameFor(userId: string): string {
-  return `spa-${userId.toLowerCase().replace(/[^a-z0-9_$-]/g, '-')}`
 }
 
 export interface OpenDatabaseOptions {

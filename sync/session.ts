@@ -1,9 +1,12 @@
 /**
- * A sync session: the signed-in user's local database and its replication, from
- * sign-in to sign-out (docs/architecture.md §5, docs/decisions/0003-sync.md).
+ * A sync session: the signed-in user's use of the device database and its replication,
+ * from sign-in to sign-out (docs/architecture.md §5, docs/decisions/0003-sync.md,
+ * docs/decisions/0023-device-database.md).
  *
- * - Opens one RxDB database per user with the tables that user may see (admin-only
- *   tables only for admins; their local data is removed when the user is not one).
+ * - Opens the device database (shared by every staff member, sync/device-layout.ts) with
+ *   the tables that user may see (admin-only tables only for admins; their local data
+ *   is removed when the user is not one). Refuses to open while another user's writes
+ *   wait to upload (status/queue-owner.ts).
  * - Replicates every table (only in the leader tab), pulls on realtime hints,
  *   (re)subscriptions, `online`, the page becoming visible and every 60 s; attempts
  *   nothing offline and resumes at once online; follows token refreshes and refreshes
@@ -11,27 +14,33 @@
  * - Publishes the status store (pending uploads, last sync, first-sync progress, the
  *   current error, refused writes and conflicts).
  * - close({ upload: true }) uploads what is waiting and removes the database, or says
- *   how much could not be uploaded; close({ upload: false }) keeps everything for the
- *   same user's next sign-in.
+ *   how much could not be uploaded (erasing the device's data); close({ upload: false })
+ *   keeps everything for the next sign-in.
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { RxDatabase, RxStorage } from 'rxdb'
 import type { Observable, Subscription } from 'rxjs'
-import { addTableCollections, databaseNameFor, openDatabase, removeCollections, storedCollectionNames, type AnyCollection } from './database.ts'
+import { addTableCollections, openDatabase, removeCollections, storedCollectionNames, type AnyCollection } from './database.ts'
 import type { Classified } from './errors/classify.ts'
 import { createSupabaseBackend, type SyncBackend } from './replication/backend.ts'
 import { subscribeRealtimeHints, type RealtimeHints } from './replication/realtime-hints.ts'
 import { ReplicationStopped, retrying, type RefreshOutcome, type RetryContext } from './replication/retry.ts'
 import { TableSync } from './replication/table-sync.ts'
+import { unsentAsRefused, watchAdminFlag } from './runtime/admin-demotion.ts'
 import { InitialSyncTracker } from './runtime/initial-sync.ts'
+import { scheduleIntegrityCheck } from './runtime/integrity-check.ts'
 import { browserNetwork, type NetworkMonitor } from './runtime/network.ts'
 import { reconcileVisibility } from './runtime/visibility.ts'
 import { Waker } from './runtime/waker.ts'
+import { ErrorBoard } from './status/error-board.ts'
+import { PendingCounter } from './status/pending-counter.ts'
 import { createProblemLog, type ProblemLog } from './status/problem-log.ts'
+import { mirrorSharedStatus, publishSharedStatus } from './status/shared-status.ts'
+import { assertQueueFree, trackQueueOwner } from './status/queue-owner.ts'
 import { createSyncStatusStore, patchCollection, removeCollectionStatus, type SyncStatusStore } from './status/status-store.ts'
 import type { SyncError } from './status/types.ts'
 import { adminFlag, productTables } from './tables/product-tables.ts'
-import { SYNC_XID, UPDATED_AT, type TableDef } from './tables/table-def.ts'
+import { UPDATED_AT, type TableDef } from './tables/table-def.ts'
 
 export interface SyncUser {
   /** auth.users id (the JWT `sub`). */
@@ -51,9 +60,13 @@ export interface SyncSessionOptions {
   network?: NetworkMonitor
   /** Tabs share the database and elect one replicating leader. Default: true in a browser. */
   multiInstance?: boolean
-  /** Part of the replication identity, so another backend starts from fresh checkpoints. */
+  /**
+   * Part of the replication identity, so another backend starts from fresh checkpoints.
+   * The app passes its configured URL (src/lib/supabase/app-config.ts).
+   */
   serverUrl?: string
-  databaseName?: string
+  /** The device database (sync/device-layout.ts); tests name their own. */
+  databaseName: string
   batchSize?: { pull?: number; push?: number }
   /** Checkpoint pull interval (the safety net under realtime). Default 60 s. */
   periodicPullMs?: number
@@ -69,8 +82,9 @@ export interface SyncSessionOptions {
 
 export interface CloseOptions {
   /**
-   * true: explicit sign-out — upload what is waiting, then remove the local database.
-   * false: idle time-out or expiry — stop, keep the database and pending writes.
+   * true: erase the device's data — upload what is waiting, then remove the database.
+   * false: any sign-out — stop, keep the database and pending writes (their owner is
+   * recorded, status/queue-owner.ts).
    */
   upload: boolean
   /** With upload: remove the database even if some writes could not be uploaded. */
@@ -88,8 +102,6 @@ export interface CloseResult {
   removed: boolean
 }
 
-const SHARED_STATUS_DOC = 'sync-status-shared'
-
 export class SyncSession {
   readonly status: SyncStatusStore
   readonly problems: ProblemLog
@@ -101,9 +113,9 @@ export class SyncSession {
   private readonly log: (message: string) => void
   private readonly cleanups: Array<() => void | Promise<void>> = []
   private readonly subscriptions: Subscription[] = []
-  private readonly pendingTimers = new Map<string, ReturnType<typeof setTimeout>>()
+  private readonly pending: PendingCounter
   private readonly reconciled = new Set<string>()
-  private readonly errors = new Map<string, SyncError>()
+  private readonly errors: ErrorBoard
   private tables: TableDef[]
   private initial!: InitialSyncTracker
   private realtime: RealtimeHints | null = null
@@ -112,6 +124,7 @@ export class SyncSession {
   private closed = false
   private closing: Promise<CloseResult> | null = null
   private leader = false
+  private queueOwner: { stop(): void; flush(): Promise<unknown> } | null = null
 
   private constructor(
     readonly database: RxDatabase,
@@ -129,6 +142,15 @@ export class SyncSession {
       user.isAdmin,
     )
     this.problems = createProblemLog(database)
+    this.errors = new ErrorBoard(this.status)
+    this.pending = new PendingCounter({
+      status: this.status,
+      source: (table) => this.syncs.get(table),
+      tables: () => this.tables.map((t) => t.name),
+      closed: () => this.closed,
+      updatedAt: UPDATED_AT,
+      log: (message) => this.log(message),
+    })
   }
 
   static async open(options: SyncSessionOptions): Promise<SyncSession> {
@@ -137,10 +159,18 @@ export class SyncSession {
     const tables = all.filter((t) => options.user.isAdmin || !t.adminOnly)
     const multiInstance = options.multiInstance ?? typeof window !== 'undefined'
     const database = await openDatabase({
-      name: options.databaseName ?? databaseNameFor(options.user.id),
+      name: options.databaseName,
       storage: options.storage,
       multiInstance,
     })
+    try {
+      // Another user's writes are waiting here: they must upload under that user's
+      // session, so this one does not start (status/queue-owner.ts).
+      await assertQueueFree(database, options.user.id)
+    } catch (error) {
+      await database.close().catch(() => {})
+      throw error
+    }
     const session = new SyncSession(database, options.user, options, tables)
     try {
       await session.init(all)
@@ -181,6 +211,14 @@ export class SyncSession {
 
   async pendingTotal(options: { full?: boolean } = {}): Promise<number> {
     return Object.values(await this.pendingCounts(options)).reduce((a, b) => a + b, 0)
+  }
+
+  /**
+   * Counts what is waiting now and publishes it to the status store, then returns the
+   * store's total: the sign-out dialog shows the very figure the header shows.
+   */
+  refreshPending(): Promise<number> {
+    return this.pending.refresh()
   }
 
   /**
@@ -226,7 +264,10 @@ export class SyncSession {
       // Admin-only data from an earlier admin session must not stay on the device.
       const stored = new Set(await storedCollectionNames(this.database))
       const stale = all.filter((t) => t.adminOnly && stored.has(t.name))
-      if (stale.length > 0) await removeCollections(this.database, stale)
+      if (stale.length > 0) {
+        await removeCollections(this.database, stale)
+        await InitialSyncTracker.forget(this.database, stale.map((t) => t.name))
+      }
     }
 
     for (const def of this.tables) this.syncs.set(def.name, new TableSync(def, this.tableEnv()))
@@ -255,6 +296,8 @@ export class SyncSession {
       )
     }
 
+    this.queueOwner = trackQueueOwner(this.database, this.status, this.user)
+    this.cleanups.push(() => this.queueOwner?.stop())
     this.cleanups.push(this.network.subscribe((online) => this.onNetwork(online)))
     const { data } = this.options.supabase.auth.onAuthStateChange((event) => this.onAuthEvent(event))
     this.cleanups.push(() => data.subscription.unsubscribe())
@@ -268,13 +311,15 @@ export class SyncSession {
 
     // Only the leader tab replicates; the others mirror its status.
     void this.database.waitForLeadership().then(() => this.becomeLeader(), () => {})
-    if (!this.database.isLeader()) this.mirrorSharedStatus()
+    if (!this.database.isLeader()) this.subscriptions.push(mirrorSharedStatus(this.database, this.status, () => this.leader))
   }
 
   private becomeLeader() {
     if (this.closed) return
     this.leader = true
     this.status.setState({ replicating: true })
+    // The counts scheduled at start-up ran before this tab could read the upload queue.
+    for (const def of this.tables) this.schedulePending(def.name, 0)
     const initialTables = this.initial.tables()
     if (initialTables.length > 0) void this.countInitial(initialTables)
 
@@ -291,7 +336,7 @@ export class SyncSession {
     const every = this.options.periodicPullMs ?? 60_000
     const timer = setInterval(() => this.resync(), every)
     this.cleanups.push(() => clearInterval(timer))
-    this.scheduleIntegrityCheck(this.options.integrityCheckAfterMs ?? 120_000)
+    this.cleanups.push(scheduleIntegrityCheck(this.syncs, this.options.integrityCheckAfterMs ?? 120_000, () => this.closed, this.log))
 
     if (typeof document !== 'undefined' && typeof document.addEventListener === 'function') {
       const onVisible = () => {
@@ -302,36 +347,7 @@ export class SyncSession {
     }
 
     // Other tabs read pending counts and progress from here.
-    this.cleanups.push(
-      this.status.subscribe((s) => {
-        clearTimeout(this.pendingTimers.get(SHARED_STATUS_DOC))
-        this.pendingTimers.set(
-          SHARED_STATUS_DOC,
-          setTimeout(() => {
-            if (this.closed) return
-            void (this.database as unknown as LocalDocs)
-              .upsertLocal(SHARED_STATUS_DOC, {
-                collections: s.collections,
-                initialSync: s.initialSync,
-                error: s.error,
-              })
-              .catch(() => {})
-          }, 250),
-        )
-      }),
-    )
-  }
-
-  private mirrorSharedStatus() {
-    const local = this.database as unknown as LocalDocs
-    this.subscriptions.push(
-      local.getLocal$(SHARED_STATUS_DOC).subscribe((doc) => {
-        if (!doc || this.leader) return
-        const shared = doc.toJSON().data as Pick<ReturnType<SyncStatusStore['getState']>, 'collections' | 'initialSync' | 'error'>
-        for (const [name, c] of Object.entries(shared.collections ?? {})) patchCollection(this.status, name, c)
-        this.status.setState({ initialSync: shared.initialSync ?? null, error: shared.error ?? null })
-      }),
-    )
+    this.cleanups.push(publishSharedStatus(this.database, this.status, () => this.closed))
   }
 
   private async countInitial(tables: string[]) {
@@ -350,7 +366,7 @@ export class SyncSession {
   private tableEnv() {
     return {
       backend: this.backend,
-      identifier: this.options.serverUrl ?? (this.options.supabase as unknown as { supabaseUrl?: string }).supabaseUrl ?? 'supabase',
+      identifier: this.options.serverUrl ?? 'supabase',
       problems: this.problems,
       batch: { pull: this.options.batchSize?.pull ?? 1000, push: this.options.batchSize?.push ?? 100 },
       retryContext: (stopped: () => boolean, source: string) => this.retryContext(stopped, source),
@@ -442,22 +458,6 @@ export class SyncSession {
     }
   }
 
-  /**
-   * Once per session, when the device has been running a while, every document of every
-   * table is checked for local changes the upload would never see (see
-   * TableSync.repairStalled). Sequential and late: it reads everything, which must not
-   * compete with a first sync. waitForUpload() and sign-out run the same check.
-   */
-  private scheduleIntegrityCheck(afterMs: number) {
-    const timer = setTimeout(async () => {
-      for (const [name, sync] of this.syncs) {
-        if (this.closed) return
-        await sync.repairStalled().catch((error: unknown) => this.log(`${name}: revisión de cambios sin subir: ${String(error)}`))
-      }
-    }, afterMs)
-    this.cleanups.push(() => clearTimeout(timer))
-  }
-
   private async checkVisibility(table: string) {
     const sync = this.syncs.get(table)
     const collection = this.collections[table]
@@ -496,51 +496,16 @@ export class SyncSession {
     this.setError(`unexpected:${table}`, { message: `Error inesperado al sincronizar ${table}.`, collection: table })
   }
 
-  /**
-   * Errors are kept per source (a table's pull or push, the session, …) and each clears
-   * when its own source succeeds again: a working pull must not hide a failing push.
-   * The status shows the most recent one still standing.
-   */
   private setError(source: string, error: Omit<SyncError, 'at'>) {
-    const table = source.includes(':') ? source.slice(source.indexOf(':') + 1) : undefined
-    this.errors.set(source, { ...(table ? { collection: table } : {}), ...error, at: new Date().toISOString() })
-    this.publishError()
+    this.errors.set(source, error)
   }
 
   private clearError(...sources: string[]) {
-    let changed = false
-    for (const source of sources) changed = this.errors.delete(source) || changed
-    if (changed) this.publishError()
+    this.errors.clear(...sources)
   }
 
-  private publishError() {
-    const latest = [...this.errors.values()].sort((a, b) => (a.at < b.at ? 1 : -1))[0] ?? null
-    if (this.status.getState().error !== latest) this.status.setState({ error: latest })
-  }
-
-  // ---------------------------------------------------------------------------------
-  // Pending uploads
-
-  private schedulePending(table: string, delay = 150) {
-    if (this.closed) return
-    clearTimeout(this.pendingTimers.get(table))
-    this.pendingTimers.set(
-      table,
-      setTimeout(() => void this.computePending(table), delay),
-    )
-  }
-
-  private async computePending(table: string) {
-    const sync = this.syncs.get(table)
-    if (!sync || this.closed) return
-    try {
-      const docs = await sync.pendingDocuments()
-      if (docs === null) return
-      const oldest = docs.map((d) => d[UPDATED_AT]).filter((v): v is string => typeof v === 'string').sort()[0] ?? null
-      patchCollection(this.status, table, { pending: docs.length, oldestPendingAt: oldest })
-    } catch (error) {
-      if (!this.closed) this.log(`pendientes ${table}: ${String(error)}`)
-    }
+  private schedulePending(table: string, delay?: number) {
+    this.pending.schedule(table, delay)
   }
 
   // ---------------------------------------------------------------------------------
@@ -549,11 +514,7 @@ export class SyncSession {
   private watchAdminFlag() {
     const users = this.collections[adminFlag.table]
     if (!this.user.isAdmin || !users) return
-    this.subscriptions.push(
-      users.findOne({ selector: { [adminFlag.userColumn]: this.user.id } }).$.subscribe((doc) => {
-        if (doc && doc.get(adminFlag.flagColumn) === false && !doc.deleted) void this.demote()
-      }),
-    )
+    this.subscriptions.push(watchAdminFlag(users, this.user.id, () => void this.demote()))
   }
 
   /** The user lost the admin flag: admin-only tables leave the device at once. */
@@ -562,26 +523,8 @@ export class SyncSession {
     this.status.setState({ isAdmin: false })
     const adminTables = this.tables.filter((t) => t.adminOnly)
     for (const def of adminTables) {
-      // Writes still waiting in these tables cannot be sent any more: say so instead of
-      // letting them vanish with the local data.
       const unsent = (await this.syncs.get(def.name)?.pendingDocuments().catch(() => null)) ?? []
-      const at = new Date().toISOString()
-      await this.problems.add(
-        'refused',
-        unsent.map((doc) => ({
-          id: crypto.randomUUID(),
-          collection: def.name,
-          label: def.label,
-          docId: String(doc[def.primaryKey]),
-          operation: doc[SYNC_XID] ? (doc._deleted ? 'delete' : 'update') : 'insert',
-          code: '42501',
-          reason: 'Ya no tienes permisos de administrador: este cambio no se envió al servidor.',
-          serverMessage: null,
-          localVersion: { ...doc },
-          serverVersion: null,
-          at,
-        })),
-      )
+      await this.problems.add('refused', unsentAsRefused(def, unsent, new Date().toISOString(), () => crypto.randomUUID()))
       await this.syncs.get(def.name)?.cancel()
       this.syncs.delete(def.name)
       this.initial.drop(def.name)
@@ -590,6 +533,8 @@ export class SyncSession {
     }
     this.tables = this.tables.filter((t) => !t.adminOnly)
     await removeCollections(this.database, adminTables)
+    await this.initial.flush()
+    await InitialSyncTracker.forget(this.database, adminTables.map((t) => t.name))
     this.log('el usuario ya no es administrador: datos de administración eliminados del dispositivo')
   }
 
@@ -610,7 +555,10 @@ export class SyncSession {
       this.status.setState({ phase: 'closed' })
       return { uploaded: pending === 0, pending, removed: true }
     }
-    const pending = await this.pendingTotal()
+    // Counted and published, so the queue's owner is recorded before the database
+    // closes: the next user to sign in on this device is checked against it.
+    const pending = await this.refreshPending().catch(() => this.status.getState().pendingTotal)
+    await this.queueOwner?.flush()
     this.status.setState({ phase: 'closing' })
     await this.shutdown()
     await this.database.close()
@@ -621,18 +569,13 @@ export class SyncSession {
   private async shutdown() {
     this.closed = true
     this.waker.wake()
-    for (const t of this.pendingTimers.values()) clearTimeout(t)
+    this.pending.stop()
     for (const s of this.subscriptions) s.unsubscribe()
     await this.realtime?.close()
     for (const c of this.cleanups.splice(0)) await c()
     await Promise.all([...this.syncs.values()].map((s) => s.cancel()))
     await this.initial?.flush()
   }
-}
-
-interface LocalDocs {
-  upsertLocal(id: string, data: Record<string, unknown>): Promise<unknown>
-  getLocal$(id: string): Observable<{ toJSON(): { data: unknown } } | null>
 }
 
 function isStoppedError(error: unknown): boolean {

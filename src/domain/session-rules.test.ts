@@ -3,6 +3,7 @@ import {
   IDLE_TIMEOUT_MS,
   SESSION_CHECK_INTERVAL_MS,
   afterLoginPath,
+  queueHeldMessage,
   idleRemaining,
   isAdminPath,
   isIdle,
@@ -93,5 +94,18 @@ describe('guards', () => {
     expect(afterLoginPath('https://evil.example/control-citas')).toBe('/control-citas')
     expect(afterLoginPath('//evil.example/control-citas')).toBe('/control-citas')
     expect(afterLoginPath('/\\evil.example')).toBe('/control-citas')
+  })
+})
+
+describe('queueHeldMessage', () => {
+  it("names whose writes wait and who must sign in, in singular and plural", () => {
+    expect(queueHeldMessage({ email: 'ana@spa.pe', pending: 1 })).toBe(
+      'Hay 1 cambio de ana@spa.pe que aún no llega al servidor. Para que se suban a su nombre, ana@spa.pe debe iniciar sesión en este equipo con conexión; después podrás ingresar.',
+    )
+    expect(queueHeldMessage({ email: 'ana@spa.pe', pending: 3 })).toMatch(/^Hay 3 cambios de ana@spa\.pe que aún no llegan al servidor\./)
+  })
+
+  it('without an e-mail it still says what to do', () => {
+    expect(queueHeldMessage({ email: null, pending: 2 })).toContain('la persona que los hizo debe iniciar sesión en este equipo con conexión')
   })
 })

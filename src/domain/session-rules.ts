@@ -18,6 +18,8 @@ export const SESSION_MESSAGES = {
   idleDetail: 'Cerramos tu sesión tras una hora sin actividad. Tus datos locales siguen guardados en este equipo.',
   signedOut: 'Sesión cerrada',
   signOutError: 'Error al cerrar sesión',
+  signOutErrorDetail: 'No se pudo avisar al servidor. En este equipo la sesión sí se cerró.',
+  queueHeld: 'Este equipo tiene cambios de otra persona',
   accessDenied: 'Acceso Denegado',
   adminOnly: 'Solo los administradores pueden acceder a esta sección.',
   adminOnlySettings: 'Solo los administradores pueden acceder a la configuración de usuarios.',
@@ -103,4 +105,15 @@ export function routeAccess(path: string, user: { isAdmin: boolean } | null): Ro
 export function afterLoginPath(remembered: string | null | undefined): string {
   if (!remembered || !remembered.startsWith('/') || remembered.startsWith('//') || remembered.includes('\\')) return PANEL_HOME
   return isPanelPath(remembered) ? remembered : PANEL_HOME
+}
+
+/**
+ * Another user's writes wait on this device and must upload under that user's session
+ * (docs/decisions/0023-device-database.md): who must sign in, and why.
+ */
+export function queueHeldMessage(owner: { email: string | null; pending: number }): string {
+  const who = owner.email ?? 'la persona que los hizo'
+  const changes = owner.pending === 1 ? '1 cambio' : `${owner.pending} cambios`
+  const verb = owner.pending === 1 ? 'llega' : 'llegan'
+  return `Hay ${changes} de ${who} que aún no ${verb} al servidor. Para que se suban a su nombre, ${who} debe iniciar sesión en este equipo con conexión; después podrás ingresar.`
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { initialSyncPercent, lastSyncLabel, pendingLabel } from './sync-display.ts'
+import { initialSyncPercent, lastSyncLabel, pendingLabel, pendingSentence, uploadSummary } from './sync-display.ts'
 
 describe('pendingLabel', () => {
   it('counts changes waiting to upload', () => {
@@ -31,5 +31,37 @@ describe('initialSyncPercent', () => {
     expect(initialSyncPercent({ pulled: 250, total: 1000, done: false })).toBe(25)
     expect(initialSyncPercent({ pulled: 0, total: 0, done: false })).toBe('indeterminado')
     expect(initialSyncPercent({ pulled: 1200, total: 1000, done: false })).toBe(100)
+  })
+})
+
+describe('uploadSummary', () => {
+  const base = { pendingKnown: true, pendingTotal: 0, initialSync: null, online: true }
+
+  it('says "Todo sincronizado" only when the queue was counted empty and the data is on the device', () => {
+    expect(uploadSummary(base)).toEqual({ kind: 'synced', text: 'Todo sincronizado' })
+    expect(uploadSummary({ ...base, initialSync: { done: true } })).toEqual({ kind: 'synced', text: 'Todo sincronizado' })
+  })
+
+  it('before the queue is counted (first second after a reload, no session yet) it does not guess', () => {
+    expect(uploadSummary({ ...base, pendingKnown: false })).toEqual({ kind: 'checking', text: 'Revisando cambios…' })
+    // Even a stale non-zero figure is not shown until it was counted.
+    expect(uploadSummary({ ...base, pendingKnown: false, pendingTotal: 3 }).kind).toBe('checking')
+  })
+
+  it('pending writes come first, also during a first download', () => {
+    expect(uploadSummary({ ...base, pendingTotal: 1 })).toEqual({ kind: 'pending', text: '1 cambio por subir' })
+    expect(uploadSummary({ ...base, pendingTotal: 4, initialSync: { done: false }, online: false })).toEqual({ kind: 'pending', text: '4 cambios por subir' })
+  })
+
+  it('a device that never finished its first sync is never "Todo sincronizado"', () => {
+    expect(uploadSummary({ ...base, initialSync: { done: false } })).toEqual({ kind: 'no-data', text: 'Descargando datos…' })
+    expect(uploadSummary({ ...base, initialSync: { done: false }, online: false })).toEqual({ kind: 'no-data', text: 'Sin datos en este equipo' })
+  })
+})
+
+describe('pendingSentence', () => {
+  it('agrees in number', () => {
+    expect(pendingSentence(1)).toBe('Hay 1 cambio que aún no llega al servidor.')
+    expect(pendingSentence(2)).toBe('Hay 2 cambios que aún no llegan al servidor.')
   })
 })

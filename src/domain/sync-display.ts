@@ -31,3 +31,38 @@ export function initialSyncPercent(progress: { pulled: number; total: number; do
   if (progress.total <= 0) return 'indeterminado'
   return Math.min(100, Math.round((progress.pulled / progress.total) * 100))
 }
+
+export interface UploadSummaryInput {
+  /** The pending figures have been counted (SyncStatus.pendingKnown). */
+  pendingKnown: boolean
+  pendingTotal: number
+  /** First sync of this device: null when there is none, else whether it finished. */
+  initialSync: { done: boolean } | null
+  online: boolean
+}
+
+export type UploadSummary =
+  | { kind: 'checking'; text: string }
+  | { kind: 'pending'; text: string }
+  | { kind: 'no-data'; text: string }
+  | { kind: 'synced'; text: string }
+
+/**
+ * The one wording of "what is waiting" that the header, the sign-out dialog and the
+ * problems page share (docs/decisions/0023-device-database.md): 'Todo sincronizado' only
+ * when the queue was really counted empty and the device holds the spa's data.
+ */
+export function uploadSummary(s: UploadSummaryInput): UploadSummary {
+  if (!s.pendingKnown) return { kind: 'checking', text: 'Revisando cambios…' }
+  const pending = pendingLabel(s.pendingTotal)
+  if (pending) return { kind: 'pending', text: pending }
+  if (s.initialSync && !s.initialSync.done) {
+    return { kind: 'no-data', text: s.online ? 'Descargando datos…' : 'Sin datos en este equipo' }
+  }
+  return { kind: 'synced', text: 'Todo sincronizado' }
+}
+
+/** 'Hay 1 cambio que aún no llega al servidor.' / 'Hay 3 cambios que aún no llegan al servidor.' */
+export function pendingSentence(pending: number): string {
+  return pending === 1 ? 'Hay 1 cambio que aún no llega al servidor.' : `Hay ${pending} cambios que aún no llegan al servidor.`
+}

@@ -35,6 +35,17 @@ export class InitialSyncTracker {
     return tracker
   }
 
+  /**
+   * The device database outlives sessions: a table whose local data was removed (admin-only
+   * tables when a non-admin signs in) must download again in full, progress bar included.
+   */
+  static async forget(db: RxDatabase, tables: readonly string[]): Promise<void> {
+    const local = db as unknown as LocalDocDb
+    const doc = await local.getLocal(DOC_ID)
+    const done = (doc?.get('tables') as string[] | undefined) ?? []
+    if (done.some((t) => tables.includes(t))) await local.upsertLocal(DOC_ID, { tables: done.filter((t) => !tables.includes(t)) })
+  }
+
   /** Tables whose first sync has not finished. */
   tables(): string[] {
     return [...this.waiting]

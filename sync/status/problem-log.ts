@@ -1,9 +1,9 @@
 /**
  * The persistent 'Problemas de sincronización' list: refused writes and conflict-log
- * entries. Kept in RxDB local documents of the user's database, not in collections
+ * entries. Kept in RxDB local documents of the device database, not in collections
  * (the open-source RxDB allows 13 collections per realm and the 12 tables use them),
- * so the list survives reloads, is shared by every tab, and goes away with the user's
- * database on sign-out.
+ * so the list survives reloads and sign-outs, is shared by every tab and every staff
+ * member, and goes away only with the device's data ('borrar los datos de este equipo').
  */
 import { map, type Observable } from 'rxjs'
 import type { RxDatabase } from 'rxdb'

@@ -80,6 +80,13 @@ export interface SyncStatus {
   isAdmin: boolean
   collections: Record<string, CollectionStatus>
   pendingTotal: number
+  /**
+   * pendingTotal has been counted for every table since the session opened (or, in a
+   * tab that does not replicate, received from the one that does). Until then 0 means
+   * "not known yet", never "nothing waiting": the header, the sign-out dialog and the
+   * problems page all read this flag (docs/decisions/0023-device-database.md).
+   */
+  pendingKnown: boolean
   oldestPendingAt: string | null
   /** Data is current as of this time: the oldest of the collections' last pulls. */
   lastSyncAt: string | null
@@ -98,6 +105,7 @@ export function initialStatus(tables: readonly string[], online: boolean, isAdmi
     isAdmin,
     collections: Object.fromEntries(tables.map((t) => [t, { pending: 0, oldestPendingAt: null, lastPulledAt: null }])),
     pendingTotal: 0,
+    pendingKnown: false,
     oldestPendingAt: null,
     lastSyncAt: null,
     initialSync: null,

@@ -2,9 +2,9 @@
 import { useEffect, useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Avatar, Progress, Tooltip } from '@mantine/core'
-import { IconAlertTriangle, IconCloudCheck, IconCloudUpload, IconHistory } from '@tabler/icons-react'
+import { IconAlertTriangle, IconCloudCheck, IconCloudDownload, IconCloudUpload, IconHistory, IconLoader2 } from '@tabler/icons-react'
 import { displayName } from '@/domain/greeting.ts'
-import { initialSyncPercent, lastSyncLabel, pendingLabel } from '@/domain/sync-display.ts'
+import { initialSyncPercent, lastSyncLabel, uploadSummary } from '@/domain/sync-display.ts'
 import type { PanelUser } from '@/lib/auth/panel-user.ts'
 import type { SessionMode } from '@/domain/session-rules.ts'
 import type { PanelSync } from './use-panel-sync.ts'
@@ -21,7 +21,7 @@ function useNow(everyMs: number) {
 
 export function PanelHeader({ user, mode, sync }: { user: PanelUser; mode: SessionMode; sync: PanelSync }) {
   const now = useNow(30_000)
-  const pending = pendingLabel(sync.pendingTotal)
+  const upload = uploadSummary(sync)
   const problems = sync.refused.length + sync.conflicts.length
   const progress = initialSyncPercent(sync.initialSync)
   const name = displayName({ nombre: user.nombre, email: user.email })
@@ -57,9 +57,17 @@ export function PanelHeader({ user, mode, sync }: { user: PanelUser; mode: Sessi
               </span>
             </Tooltip>
           )}
-          <span className={classes.pill} data-tone={pending ? 'warn' : 'neutral'} data-testid="cambios-pendientes">
-            {pending ? <IconCloudUpload size={16} aria-hidden /> : <IconCloudCheck size={16} aria-hidden />}
-            {pending ?? 'Todo sincronizado'}
+          <span className={classes.pill} data-tone={upload.kind === 'pending' || upload.kind === 'no-data' ? 'warn' : 'neutral'} data-testid="cambios-pendientes">
+            {upload.kind === 'pending' ? (
+              <IconCloudUpload size={16} aria-hidden />
+            ) : upload.kind === 'no-data' ? (
+              <IconCloudDownload size={16} aria-hidden />
+            ) : upload.kind === 'checking' ? (
+              <IconLoader2 size={16} aria-hidden />
+            ) : (
+              <IconCloudCheck size={16} aria-hidden />
+            )}
+            {upload.text}
           </span>
           <span className={classes.pill} data-tone="neutral" data-testid="ultima-sincronizacion">
             <IconHistory size={16} aria-hidden />

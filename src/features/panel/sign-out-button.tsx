@@ -1,23 +1,36 @@
 /**
- * The hub's sign-out: upload what is waiting first; if something cannot be uploaded
- * (offline, server refusing), warn before the local data is removed from the tablet.
+ * The hub's sign-out (docs/decisions/0023-device-database.md). 'Cerrar sesión' uploads
+ * what is waiting first; the spa's data stays on the device for whoever signs in next.
+ * When something could not be uploaded it says so before leaving: those writes stay
+ * here, go up at this user's next online sign-in, and keep other users out until then.
+ * 'Cerrar sesión y borrar los datos de este equipo' (a shared or lost device) is a
+ * separate, confirmed action that warns when writes would be lost.
+ *
+ * Both dialogs read the pending figure from the sync status store, the one the header
+ * and the problems page read, so they never disagree.
  */
 import { useState } from 'react'
-import { Button, Group, Modal, Stack, Text } from '@mantine/core'
-import { IconLogout } from '@tabler/icons-react'
+import { ActionIcon, Button, Menu, Modal, Stack, Text, Group } from '@mantine/core'
+import { IconChevronDown, IconLogout, IconTrash } from '@tabler/icons-react'
+import { pendingSentence } from '@/domain/sync-display.ts'
 import { pendingBeforeSignOut, signOutByUser } from '@/lib/auth/auth-service.ts'
+import { useSyncStatus } from '@/lib/db/use-sync-status.ts'
+import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
+
+export const ERASE_LABEL = 'Cerrar sesión y borrar los datos de este equipo'
 
 export function SignOutButton() {
   const [busy, setBusy] = useState(false)
-  const [warning, setWarning] = useState<{ pending: number; offline: boolean } | null>(null)
+  const [warning, setWarning] = useState<{ offline: boolean } | null>(null)
+  const [erase, setErase] = useState(false)
+  const pending = useSyncStatus((s) => s.pendingTotal)
 
   async function start() {
     setBusy(true)
     try {
-      const offline = navigator.onLine === false
-      const pending = await pendingBeforeSignOut()
-      if (pending > 0 || offline) {
-        setWarning({ pending, offline })
+      const waiting = await pendingBeforeSignOut()
+      if (waiting > 0) {
+        setWarning({ offline: navigator.onLine === false })
         return
       }
       await signOutByUser()
@@ -36,34 +49,91 @@ export function SignOutButton() {
     }
   }
 
+  async function askErase() {
+    setBusy(true)
+    try {
+      // Online, what can go up goes up first: the warning then counts only real losses.
+      await pendingBeforeSignOut()
+      setErase(true)
+    } finally {
+      setBusy(false)
+    }
+  }
+
   return (
     <>
-      <Button variant="default" radius="xl" leftSection={<IconLogout size={18} aria-hidden />} loading={busy} onClick={() => void start()}>
-        Cerrar sesión
-      </Button>
+      <Group gap={0} wrap="nowrap">
+        <Button
+          variant="default"
+          radius="xl"
+          style={{ borderTopRightRadius: 0, borderBottomRightRadius: 0 }}
+          leftSection={<IconLogout size={18} aria-hidden />}
+          loading={busy}
+          onClick={() => void start()}
+        >
+          Cerrar sesión
+        </Button>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon
+              size={36}
+              variant="default"
+              radius="xl"
+              style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: 0, borderLeft: 0 }}
+              aria-label="Otras opciones de salida"
+              disabled={busy}
+            >
+              <IconChevronDown size={16} aria-hidden />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item color="red.9" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void askErase()}>
+              {ERASE_LABEL}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+
       <Modal opened={warning !== null} onClose={() => setWarning(null)} title={warning?.offline ? 'Estás sin conexión' : 'Hay cambios sin subir'} centered>
         <Stack>
-          {warning && warning.pending > 0 ? (
-            <Text>
-              {warning.pending === 1 ? 'Hay 1 cambio que aún no llega al servidor.' : `Hay ${warning.pending} cambios que aún no llegan al servidor.`} Al cerrar
-              sesión se borran los datos de este equipo y esos cambios se perderán.
-            </Text>
-          ) : (
-            <Text>No hay cambios pendientes, pero sin conexión no podrás volver a ingresar hasta recuperar internet si es tu primera vez en este equipo.</Text>
-          )}
+          <Text>
+            {pendingSentence(pending)} {pending === 1 ? 'Queda guardado' : 'Quedan guardados'} en este equipo y se {pending === 1 ? 'subirá' : 'subirán'} cuando
+            vuelvas a iniciar sesión aquí con conexión. Hasta entonces nadie más podrá ingresar en este equipo.
+          </Text>
           <Text size="sm" c="dimmed">
             Recomendado: conéctate a internet y espera a que todo se sincronice antes de salir.
           </Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setWarning(null)}>
+            <Button variant="default" onClick={() => setWarning(null)} data-autofocus>
               Cancelar
             </Button>
-            <Button color="red.9" onClick={() => void confirm()}>
-              Cerrar sesión igualmente
-            </Button>
+            <Button onClick={() => void confirm()}>Cerrar sesión igualmente</Button>
           </Group>
         </Stack>
       </Modal>
+
+      <ConfirmDialog
+        opened={erase}
+        title="¿Borrar los datos de este equipo?"
+        confirmLabel="Borrar datos y cerrar sesión"
+        onConfirm={async () => {
+          await signOutByUser({ erase: true })
+          setErase(false)
+        }}
+        onClose={() => setErase(false)}
+      >
+        <Stack gap="sm">
+          <Text>
+            Se borrarán de este equipo los datos del spa y los accesos sin conexión. Úsalo si el equipo es compartido o se perdió. Quien ingrese después
+            necesitará conexión para volver a descargarlos.
+          </Text>
+          {pending > 0 && (
+            <Text c="red.9" fw={600}>
+              {pendingSentence(pending)} Si borras los datos, {pending === 1 ? 'ese cambio se perderá' : 'esos cambios se perderán'}.
+            </Text>
+          )}
+        </Stack>
+      </ConfirmDialog>
     </>
   )
 }

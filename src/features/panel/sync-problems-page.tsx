@@ -17,11 +17,13 @@ const when = fechaHoraCorta
 export interface SyncProblemsPageProps {
   refused: RefusedWrite[]
   conflicts: ConflictEntry[]
+  /** What is waiting to upload, worded as the header words it (uploadSummary). */
+  uploadText?: string
   onDismiss?: (kind: 'refused' | 'conflict', id: string) => void
   onDismissAll?: (kind: 'refused' | 'conflict') => void
 }
 
-export function SyncProblemsPage({ refused, conflicts, onDismiss, onDismissAll }: SyncProblemsPageProps) {
+export function SyncProblemsPage({ refused, conflicts, uploadText, onDismiss, onDismissAll }: SyncProblemsPageProps) {
   useDocumentTitle('Problemas de sincronización')
   const empty = refused.length === 0 && conflicts.length === 0
   return (
@@ -29,6 +31,11 @@ export function SyncProblemsPage({ refused, conflicts, onDismiss, onDismissAll }
       <BackLink />
       <h1 className={classes.pageTitle}>Problemas de sincronización</h1>
       <p className={classes.pageLead}>Cambios que el servidor no aceptó y valores que se reemplazaron al combinar ediciones de varios equipos.</p>
+      {uploadText && (
+        <p className={classes.pageLead} data-testid="problemas-cambios-pendientes">
+          Cambios de este equipo: {uploadText}
+        </p>
+      )}
 
       {empty && (
         <div className={classes.placeholder}>

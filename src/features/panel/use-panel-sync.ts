@@ -6,6 +6,8 @@ import { useOnline } from '@/lib/ui/use-online.ts'
 export interface PanelSync {
   online: boolean
   pendingTotal: number
+  /** pendingTotal was counted (else it is not known yet): see uploadSummary(). */
+  pendingKnown: boolean
   lastSyncAt: string | null
   initialSync: InitialSyncProgress | null
   error: SyncError | null
@@ -20,6 +22,7 @@ export function usePanelSync(): PanelSync {
   return {
     online,
     pendingTotal: status.pendingTotal,
+    pendingKnown: status.pendingKnown,
     lastSyncAt: status.lastSyncAt,
     initialSync: status.initialSync,
     error: status.error,

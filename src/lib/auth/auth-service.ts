@@ -4,14 +4,14 @@
  * supabase-js.
  */
 import { LOGIN_ERROR_TITLE, LOGIN_MESSAGES, LOGIN_UNEXPECTED, isNetworkFailure, loginErrorMessage } from '@/domain/login-errors.ts'
-import { SESSION_MESSAGES, isSessionAlreadyGone } from '@/domain/session-rules.ts'
+import { SESSION_MESSAGES, isSessionAlreadyGone, queueHeldMessage, type SessionMode } from '@/domain/session-rules.ts'
 import { displayName } from '@/domain/greeting.ts'
 import { clearStoredSession, getSupabase, type SupabaseClient } from '@/lib/supabase/client.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
-import { createVerifier, findVerifier, saveVerifier, verifyPassword } from './offline-verifier.ts'
+import { createVerifier, findVerifier, forgetVerifiers, saveVerifier, verifyPassword } from './offline-verifier.ts'
 import { loadPanelUser } from './profile.ts'
 import { getSessionUser, setSessionMode, setSignedIn, setSignedOut, useSession, type SignOutNotice } from './session-store.ts'
-import { syncBridge } from './sync-bridge.ts'
+import { syncBridge, type HeldQueue } from './sync-bridge.ts'
 import type { PanelUser } from './panel-user.ts'
 import { writeDeviceSession } from './device-session.ts'
 
@@ -55,11 +55,19 @@ export async function signIn(rawEmail: string, password: string): Promise<SignIn
       return { ok: false, title: LOGIN_ERROR_TITLE, description: loginErrorMessage(error) }
     }
     const user = await loadPanelUser(supabase, data.user)
+    // The device database opens first: another user's waiting writes keep this user out
+    // (they must upload under their author's session), and the server session just
+    // created is dropped again.
+    const held = await syncBridge().open(user, supabase)
+    if (held) {
+      await Promise.race([supabase.auth.signOut({ scope: 'local' }).catch(() => {}), new Promise((r) => setTimeout(r, 2000))])
+      clearStoredSession()
+      return heldFailure(held)
+    }
     offlinePassword = null
     setSignedIn(user, 'online')
     // The verifier takes a few hundred ms of PBKDF2: do not hold the user at the door.
     void createVerifier(user, password).then(saveVerifier, () => {})
-    await syncBridge().open(user, supabase)
     return { ok: true, user, offline: false }
   } catch (error) {
     if (isNetworkFailure(error as Error)) return signInOffline(email, password)
@@ -72,11 +80,16 @@ async function signInOffline(email: string, password: string): Promise<SignInRes
   const verifier = findVerifier(email)
   if (!verifier) return { ok: false, title: LOGIN_ERROR_TITLE, description: LOGIN_MESSAGES.offlineFirstTime }
   if (!(await verifyPassword(verifier, password))) return { ok: false, title: LOGIN_ERROR_TITLE, description: LOGIN_MESSAGES.invalid }
+  const supabase = await getSupabase().catch(() => null)
+  const held = supabase ? await syncBridge().open(verifier.user, supabase) : null
+  if (held) return heldFailure(held)
   offlinePassword = password
   setSignedIn(verifier.user, 'offline')
-  const supabase = await getSupabase().catch(() => null)
-  if (supabase) await syncBridge().open(verifier.user, supabase)
   return { ok: true, user: verifier.user, offline: true }
+}
+
+function heldFailure(held: HeldQueue): SignInResult {
+  return { ok: false, title: SESSION_MESSAGES.queueHeld, description: queueHeldMessage(held) }
 }
 
 /**
@@ -127,11 +140,12 @@ export async function endSession(reason: Exclude<SignOutNotice, null>): Promise<
     // Out of the panel at once (the clean-up below may wait on the network); /login
     // says why, from the notice.
     offlinePassword = null
+    const mode = useSession.getState().mode
     setSignedOut(reason)
     await syncBridge()
       .close({ removeLocalData: false })
       .catch((error: unknown) => console.error(error))
-    await serverSignOut()
+    await serverSignOut(mode)
   })
 }
 
@@ -141,16 +155,24 @@ export async function pendingBeforeSignOut(timeoutMs = 8000): Promise<number> {
 }
 
 /**
- * The sign-out button: server sign-out ('session_not_found' counts as success), then the
- * local database is removed — patient data does not stay on a shared tablet.
+ * The sign-out button (the screen flushed and warned first). The device database stays
+ * for whoever signs in next (docs/decisions/0023-device-database.md); with `erase` ('Cerrar
+ * sesión y borrar los datos de este equipo') it is removed, with the offline sign-in
+ * verifiers. Sync stops before the server session ends, so no request meets a revoked
+ * token ('La sesión expiró; renovando el acceso…' must not flash). A failed server
+ * sign-out still signs out here and says 'Error al cerrar sesión' (spec 1 §8);
+ * 'session_not_found' counts as success.
  */
-export async function signOutByUser(): Promise<void> {
+export async function signOutByUser(options: { erase?: boolean } = {}): Promise<void> {
   const failure = await whileSigningOut(async () => {
-    const refused = await serverSignOut()
-    await syncBridge().close({ removeLocalData: true })
+    await syncBridge()
+      .close({ removeLocalData: options.erase === true })
+      .catch((error: unknown) => console.error(error))
+    if (options.erase) forgetVerifiers()
     offlinePassword = null
+    const mode = useSession.getState().mode
     setSignedOut(null)
-    return refused
+    return serverSignOut(mode)
   })
   if (failure) toast({ title: SESSION_MESSAGES.signOutError, description: failure, variant: 'destructive' })
   else toast({ title: SESSION_MESSAGES.signedOut, description: 'Hasta pronto.', variant: 'success' })
@@ -158,32 +180,30 @@ export async function signOutByUser(): Promise<void> {
 
 const SIGN_OUT_TIMEOUT_MS = 5000
 
-/** Returns an error text when the server refused the sign-out for a reason that matters. */
-async function serverSignOut(): Promise<string | null> {
+/**
+ * Tells the server; returns the Spanish description of 'Error al cerrar sesión' when
+ * that failed (an error other than 'session_not_found', no answer, a network failure).
+ * The stored session is dropped in every case.
+ */
+async function serverSignOut(mode: SessionMode): Promise<string | null> {
   const supabase = await getSupabase().catch(() => null)
   // Offline, or signed in offline: nothing to tell the server. supabase-js would first
   // try to refresh an expired token (retrying for 30 s), so the stored session is
   // simply dropped.
-  if (!supabase || !online() || useSession.getState().mode === 'offline') {
+  if (!supabase || !online() || mode === 'offline') {
     clearStoredSession()
     return null
   }
   try {
     const result = await Promise.race([supabase.auth.signOut(), new Promise<null>((resolve) => setTimeout(() => resolve(null), SIGN_OUT_TIMEOUT_MS))])
-    if (!result) {
-      clearStoredSession()
-      return null
-    }
+    if (!result) return SESSION_MESSAGES.signOutErrorDetail
     const { error } = result
-    if (!error || isSessionAlreadyGone(error) || isNetworkFailure(error)) {
-      if (error) clearStoredSession()
-      return null
-    }
-    clearStoredSession()
-    return error.message
+    if (!error || isSessionAlreadyGone(error)) return null
+    return isNetworkFailure(error) ? SESSION_MESSAGES.signOutErrorDetail : `${SESSION_MESSAGES.signOutErrorDetail} (${error.message})`
   } catch (error) {
+    return `${SESSION_MESSAGES.signOutErrorDetail} (${(error as Error).message})`
+  } finally {
     clearStoredSession()
-    return (error as Error).message
   }
 }
 
@@ -207,8 +227,9 @@ export async function restoreServerSession(): Promise<PanelUser | null> {
   const { data } = await supabase.auth.getSession()
   if (!data.session) return null
   const user = await loadPanelUser(supabase, data.session.user)
+  // Another user's writes wait on this device: this session may not use it.
+  if (await syncBridge().open(user, supabase)) return null
   setSignedIn(user, 'online')
-  await syncBridge().open(user, supabase)
   return user
 }
 

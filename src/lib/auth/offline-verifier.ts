@@ -64,3 +64,8 @@ export function saveVerifier(verifier: OfflineVerifier, storage: Storage = local
     // Without storage there is no offline sign-in on this device; online still works.
   }
 }
+
+/** 'Cerrar sesión y borrar los datos de este equipo': nobody can sign in offline here any more. */
+export function forgetVerifiers(storage: Storage = localStorage): void {
+  storage.removeItem(KEY)
+}

@@ -1,16 +1,25 @@
 /**
  * Where the session meets the sync layer (src/lib/db, docs/decisions/0003-sync.md): open
- * the local database for the signed-in user, upload before an explicit sign-out, close
- * it (removing it only on an explicit sign-out, docs/architecture.md §5). Kept to this one file so
+ * the device database for the signed-in user, upload before an explicit sign-out, close
+ * it (removing it only when the user asks to erase this device's data,
+ * docs/decisions/0023-device-database.md). Kept to this one file so
  * the rest of the auth code does not depend on the sync API's exact shape.
  */
 import type { SupabaseClient } from '@/lib/supabase/client.ts'
 import type { PanelUser } from './panel-user.ts'
 
+/** Another user's writes wait on this device: who, and how many (docs/decisions/0023-device-database.md). */
+export interface HeldQueue {
+  email: string | null
+  pending: number
+}
+
 export interface SyncBridge {
-  open(user: PanelUser, supabase: SupabaseClient): Promise<void>
+  /** Opens the device database for `user`; a HeldQueue when another user's writes wait there. */
+  open(user: PanelUser, supabase: SupabaseClient): Promise<HeldQueue | null>
   /** Tries to upload pending writes; resolves with how many are still waiting. */
   flush(timeoutMs: number): Promise<number>
+  /** removeLocalData: 'Cerrar sesión y borrar los datos de este equipo'; otherwise the data stays. */
   close(opts: { removeLocalData: boolean }): Promise<void>
 }
 

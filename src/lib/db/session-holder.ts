@@ -1,12 +1,16 @@
 /**
- * The tab's one sync session (the signed-in user's local database and replication).
+ * The tab's one sync session on the device database (docs/decisions/0023-device-database.md).
  * Opening is idempotent per user, so StrictMode double effects, an offline sign-in
  * followed by an online one, and several callers all share one session; another user
- * signing in first closes the previous user's session (keeping its data).
+ * signing in first closes the previous user's session (keeping the data, which is the
+ * device's, and the previous user's waiting writes, which then block the new sign-in
+ * until they are uploaded: QueueHeldError).
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
+import { drainLegacyDatabase, eraseDeviceDatabases, resolveDeviceDatabase, type DeviceLayoutEnv } from '@sync/device-layout.ts'
 import { SyncSession, type CloseResult, type SyncUser } from '@sync/session.ts'
+import { getAppConfig } from '@/lib/supabase/app-config.ts'
 
 export interface OpenSyncSessionOptions {
   supabase: SupabaseClient
@@ -15,12 +19,11 @@ export interface OpenSyncSessionOptions {
 
 export interface CloseSyncSessionOptions {
   /**
-   * true: explicit sign-out — upload what is waiting, then remove this user's local
-   * database. If something could not be uploaded (offline) nothing is removed and the
-   * result says how much is waiting, so the screen can warn; call again with
-   * `force: true` to remove it anyway.
-   * false: idle time-out or expiry — keep the database and its pending writes for this
-   * user's next sign-in.
+   * true: upload what is waiting, then remove the device database ('Cerrar sesión y
+   * borrar los datos de este equipo'). If something could not be uploaded nothing is
+   * removed and the result says how much is waiting; `force: true` removes anyway.
+   * false: any other sign-out (explicit, idle, expiry): keep the database and the
+   * waiting writes; the explicit sign-out tries to upload first (auth flow's flush).
    */
   upload: boolean
   force?: boolean
@@ -28,6 +31,43 @@ export interface CloseSyncSessionOptions {
 }
 
 type Listener = () => void
+
+const REGISTRY_KEY = 'spa-lima.base-local-por-servidor'
+
+function readRegistry(): Record<string, string> {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(REGISTRY_KEY) ?? '{}')
+    return value && typeof value === 'object' ? (value as Record<string, string>) : {}
+  } catch {
+    return {}
+  }
+}
+
+const browserLayout: DeviceLayoutEnv = {
+  registry: {
+    get: (serverUrl) => readRegistry()[serverUrl] ?? null,
+    set: (serverUrl, name) => localStorage.setItem(REGISTRY_KEY, JSON.stringify({ ...readRegistry(), [serverUrl]: name })),
+    clear: (serverUrl) => {
+      const next = readRegistry()
+      delete next[serverUrl]
+      localStorage.setItem(REGISTRY_KEY, JSON.stringify(next))
+    },
+  },
+  listIndexedDb: async () => {
+    const list = (await indexedDB.databases?.()) ?? []
+    return list.map((d) => d.name).filter((n): n is string => typeof n === 'string')
+  },
+  deleteIndexedDb: (name) =>
+    new Promise<void>((resolve, reject) => {
+      const request = indexedDB.deleteDatabase(name)
+      request.onsuccess = () => resolve()
+      request.onerror = () => reject(request.error ?? new Error(`no se pudo borrar ${name}`))
+      // Another tab still holds it open: it goes when that tab closes; do not wait.
+      request.onblocked = () => resolve()
+    }),
+}
+
+const storage = () => getRxStorageDexie()
 
 let current: SyncSession | null = null
 let opening: { userId: string; isAdmin: boolean; promise: Promise<SyncSession> } | null = null
@@ -50,6 +90,16 @@ export function subscribeSyncSession(listener: Listener): () => void {
   return () => listeners.delete(listener)
 }
 
+/** Offline the old database waits for the next online sign-in (drainLegacyDatabase). */
+async function drainLegacy(name: string, supabase: SupabaseClient, user: SyncUser, serverUrl: string) {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return
+  try {
+    await drainLegacyDatabase(browserLayout, name, () => SyncSession.open({ supabase, user, storage: storage(), serverUrl, databaseName: name }))
+  } catch (error) {
+    console.error(error)
+  }
+}
+
 export async function openSyncSession({ supabase, user }: OpenSyncSessionOptions): Promise<SyncSession> {
   // Signing in again right after an idle sign-out: the old session may still be closing.
   while (closing) await closing
@@ -66,12 +116,10 @@ export async function openSyncSession({ supabase, user }: OpenSyncSessionOptions
       publish(null)
       await existing.close({ upload: false })
     }
-    const session = await SyncSession.open({
-      supabase,
-      user,
-      storage: getRxStorageDexie(),
-      serverUrl: (supabase as unknown as { supabaseUrl?: string }).supabaseUrl,
-    })
+    const { supabaseUrl: serverUrl } = await getAppConfig()
+    const plan = await resolveDeviceDatabase(browserLayout, { userId: user.id, serverUrl })
+    if (plan.drain) await drainLegacy(plan.drain, supabase, user, serverUrl)
+    const session = await SyncSession.open({ supabase, user, storage: storage(), serverUrl, databaseName: plan.name })
     publish(session)
     return session
   })()
@@ -96,4 +144,14 @@ export async function closeSyncSession(options: CloseSyncSessionOptions): Promis
   } finally {
     if (closing === settled) closing = null
   }
+}
+
+/**
+ * 'Cerrar sesión y borrar los datos de este equipo': the open session's database and
+ * every other local database of this server (old per-user ones too) are removed.
+ */
+export async function eraseDeviceData(): Promise<void> {
+  await closeSyncSession({ upload: true, force: true, timeoutMs: 0 })
+  const { supabaseUrl } = await getAppConfig()
+  await eraseDeviceDatabases(browserLayout, supabaseUrl, storage())
 }

@@ -4,7 +4,8 @@
  * flow opens, flushes and closes the local database at the right moments.
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { closeSyncSession, getSyncSession, openSyncSession } from './session-holder.ts'
+import { QueueHeldError } from '@sync/status/queue-owner.ts'
+import { closeSyncSession, eraseDeviceData, getSyncSession, openSyncSession } from './session-holder.ts'
 
 export interface BridgeUser {
   id: string
@@ -14,20 +15,30 @@ export interface BridgeUser {
 
 export function createSyncBridge() {
   return {
-    async open(user: BridgeUser, supabase: SupabaseClient): Promise<void> {
-      await openSyncSession({ supabase, user: { id: user.id, email: user.email, isAdmin: user.isAdmin } })
+    /** null when open; who holds the queue when another user's writes wait here. */
+    async open(user: BridgeUser, supabase: SupabaseClient): Promise<{ email: string | null; pending: number } | null> {
+      try {
+        await openSyncSession({ supabase, user: { id: user.id, email: user.email, isAdmin: user.isAdmin } })
+        return null
+      } catch (error) {
+        if (error instanceof QueueHeldError) return { email: error.owner.email, pending: error.owner.pending }
+        throw error
+      }
     },
-    /** Tries to upload what is waiting; resolves with how many writes are still waiting. */
+    /**
+     * Tries to upload what is waiting; resolves with how many writes are still waiting,
+     * as published in the status store (the figure the header shows at that moment).
+     */
     async flush(timeoutMs: number): Promise<number> {
       const session = getSyncSession()
       if (!session) return 0
-      await session.waitForUpload(timeoutMs)
-      return session.pendingTotal()
+      if (navigator.onLine !== false) await session.waitForUpload(timeoutMs)
+      return session.refreshPending()
     },
     async close({ removeLocalData }: { removeLocalData: boolean }): Promise<void> {
-      // The auth flow flushes first (and warns); by now the server session may be gone,
-      // so removal does not wait for an upload that can no longer happen.
-      await closeSyncSession(removeLocalData ? { upload: true, force: true, timeoutMs: 0 } : { upload: false })
+      // The auth flow flushes first (and warns); removal does not wait for an upload.
+      if (removeLocalData) await eraseDeviceData()
+      else await closeSyncSession({ upload: false })
     },
   }
 }
