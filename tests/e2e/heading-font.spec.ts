@@ -29,7 +29,7 @@ test('los acentos de los títulos quedan centrados sobre su letra', async ({ pag
       ctx.fillText(ch, size / 2, size * 1.5)
       const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data
       const out = new Set<number>()
-      for (let i = 3; i < data.length; i += 4) if (data[i] > 128) out.add((i - 3) / 4)
+      for (let i = 3; i < data.length; i += 4) if (data[i]! > 128) out.add((i - 3) / 4)
       return out
     }
     function centreX(pixels: Iterable<number>): number {
@@ -45,7 +45,7 @@ test('los acentos de los títulos quedan centrados sobre su letra', async ({ pag
     const minus = (a: Set<number>, b: Set<number>) => [...a].filter((p) => !b.has(p))
     const result: Record<string, number> = {}
     for (const accented of 'áéíóúÁÉÍÓÚ') {
-      const letter = accented.normalize('NFD')[0]
+      const letter = accented.normalize('NFD')[0]!
       // The accent is the ink the accented letter has and its bare letter has not; an
       // 'í' is measured against the dot of 'i', where the eye expects its accent.
       const bare = ink(letter === 'i' ? 'ı' : letter)
@@ -72,7 +72,7 @@ test('los acentos de los títulos quedan centrados sobre su letra', async ({ pag
     const ranges = [...document.fonts]
       .filter((f) => f.family.replace(/"/g, '') === 'Cormorant Garamond')
       .flatMap((f) => f.unicodeRange.split(',').map((r) => r.trim().replace(/^U\+/i, '').split('-').map((h) => parseInt(h, 16))))
-      .map(([from, to]) => [from, to ?? from])
+      .map(([from, to]) => [from!, to ?? from!] as const)
     const missing: string[] = []
     for (let cp = 0xc0; cp <= 0x17f; cp++) if (!ranges.some(([from, to]) => cp >= from && cp <= to)) missing.push(cp.toString(16))
     return missing

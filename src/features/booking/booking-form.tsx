@@ -19,6 +19,7 @@ import {
   type Tratamiento,
 } from '@/domain/booking.ts'
 import { formatSoles } from '@/domain/money.ts'
+import { FAB_AVOID_ATTRIBUTE } from '@/domain/site-nav.ts'
 import { peruToday } from '@/domain/peru-time.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { OfflineNotice } from '@/lib/ui/offline-notice.tsx'
@@ -37,6 +38,17 @@ function loadDraft(): BookingForm {
   } catch {
     return emptyBookingForm
   }
+}
+
+/**
+ * Focuses the field to fix and brings it to the middle of the screen: a plain focus()
+ * scrolls it only just into view, which on a phone is the bottom edge, right under the
+ * error toast that explains it.
+ */
+function focusField(el: HTMLInputElement | HTMLSelectElement | null | undefined) {
+  if (!el) return
+  el.focus({ preventScroll: true })
+  el.scrollIntoView({ block: 'center', behavior: 'instant' })
 }
 
 function treatmentLabel(t: Tratamiento): string {
@@ -125,7 +137,7 @@ export function BookingFormCard({ tratamientos, requestedService, onBooked }: Bo
     if (problem) {
       setErrorField(problem.field)
       toast({ title: problem.title, description: problem.description, variant: 'destructive' })
-      fields.current[problem.field]?.focus()
+      focusField(fields.current[problem.field])
       return
     }
     const tratamiento = list.find((t) => String(t.id_tratamiento) === form.servicio)
@@ -166,7 +178,7 @@ export function BookingFormCard({ tratamientos, requestedService, onBooked }: Bo
   const invalid = (field: BookingField) => (errorField === field ? true : undefined)
 
   return (
-    <form className={classes.card} onSubmit={submit} noValidate aria-label="Solicitud de reserva">
+    <form className={classes.card} onSubmit={submit} noValidate aria-label="Solicitud de reserva" {...{ [FAB_AVOID_ATTRIBUTE]: '' }}>
       {!online && (
         <OfflineNotice title="Estás sin conexión">
           {BOOKING_NEEDS_CONNECTION} Lo que escribas se guarda en este formulario: envíalo cuando vuelvas a estar en línea.

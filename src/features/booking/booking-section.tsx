@@ -43,17 +43,22 @@ function useBookingForm(wanted: boolean) {
   useEffect(() => {
     if (!wanted || form) return
     let cancelled = false
-    const load = () => {
-      import('./booking-form.tsx').then(
-        (m) => !cancelled && (setForm({ Card: m.BookingFormCard }), setFailed(false)),
-        () => !cancelled && setFailed(true),
-      )
+    // try/await around the bare import(): Vite wraps it with its CSS preloading, whose
+    // failure rejects the outer promise, not the import's own.
+    const load = async () => {
+      try {
+        const m = await import('./booking-form.tsx')
+        if (!cancelled) setForm({ Card: m.BookingFormCard })
+      } catch {
+        if (!cancelled) setFailed(true)
+      }
     }
-    load()
-    window.addEventListener('online', load)
+    void load()
+    const retry = () => void load()
+    window.addEventListener('online', retry)
     return () => {
       cancelled = true
-      window.removeEventListener('online', load)
+      window.removeEventListener('online', retry)
     }
   }, [wanted, form])
   return { Card: form?.Card ?? null, failed }
