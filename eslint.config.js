@@ -1,4 +1,4 @@
-// ESLint: TypeScript rules plus the architecture rules of DESIGN.md §2, enforced rather
+// ESLint: TypeScript rules plus the architecture rules of docs/architecture.md §2, enforced rather
 // than remembered (feature isolation, one wrapper per infrastructure library, pure
 // domain, kebab-case files).
 import { readdirSync, existsSync } from 'node:fs'

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
+  BOOKING_DAY_CLOSED,
+  BOOKING_HOURS_ERROR,
+  BOOKING_HOURS_PENDING,
   BOOKING_REQUIRED,
   BOOKING_TIME_REQUIRED,
   bookingSaveError,
@@ -24,11 +27,11 @@ const complete: BookingForm = {
 
 describe('validateBooking', () => {
   it('accepts a complete form', () => {
-    expect(validateBooking(complete, { hoursAvailable: true, today })).toBeNull()
+    expect(validateBooking(complete, { hours: 'ready', today })).toBeNull()
   })
 
   it.each(['nombre', 'email', 'servicio', 'fecha'] as const)('requires %s with the spec text', (field) => {
-    const problem = validateBooking({ ...complete, [field]: '  ' }, { hoursAvailable: true, today })
+    const problem = validateBooking({ ...complete, [field]: '  ' }, { hours: 'ready', today })
     expect(problem).toEqual({ ...BOOKING_REQUIRED, field })
     expect(`${problem?.title}: ${problem?.description}`).toBe(
       'Error de Validación: Por favor completa todos los campos obligatorios (*). Nombre, email, servicio y fecha son requeridos.',
@@ -36,34 +39,42 @@ describe('validateBooking', () => {
   })
 
   it('points at the first missing field in form order', () => {
-    expect(validateBooking(emptyBookingForm, { hoursAvailable: false, today })?.field).toBe('nombre')
-    expect(validateBooking({ ...emptyBookingForm, nombre: 'Ana', email: 'a@b.pe' }, { hoursAvailable: false, today })?.field).toBe('servicio')
+    expect(validateBooking(emptyBookingForm, { hours: 'none', today })?.field).toBe('nombre')
+    expect(validateBooking({ ...emptyBookingForm, nombre: 'Ana', email: 'a@b.pe' }, { hours: 'none', today })?.field).toBe('servicio')
   })
 
   it('leaves telefono and mensaje optional', () => {
-    expect(validateBooking({ ...complete, telefono: '', mensaje: '' }, { hoursAvailable: true, today })).toBeNull()
+    expect(validateBooking({ ...complete, telefono: '', mensaje: '' }, { hours: 'ready', today })).toBeNull()
   })
 
-  it('requires a time only when the date has time choices', () => {
+  it('requires a time the chosen day offers: never sends a closed day or a request without time', () => {
     const noTime = { ...complete, hora: '' }
-    expect(validateBooking(noTime, { hoursAvailable: true, today })).toEqual({
+    expect(validateBooking(noTime, { hours: 'ready', today })).toEqual({
       title: 'Error de Validación',
       description: BOOKING_TIME_REQUIRED,
       field: 'hora',
     })
-    expect(validateBooking(noTime, { hoursAvailable: false, today })).toBeNull()
+    // A Sunday ('No atendemos ese día (domingo)'): the date is what must change.
+    expect(validateBooking(noTime, { hours: 'none', today })).toEqual({ title: 'Error de Validación', description: BOOKING_DAY_CLOSED, field: 'fecha' })
+    expect(validateBooking(complete, { hours: 'none', today })?.description).toBe(
+      'Ese día no tenemos horas disponibles (no atendemos o no hay horarios configurados). Por favor elige otra fecha.',
+    )
+    // Hours still loading: nothing is sent until a time can be chosen.
+    expect(validateBooking(noTime, { hours: 'pending', today })).toEqual({ title: 'Error de Validación', description: BOOKING_HOURS_PENDING, field: 'fecha' })
+    // Hours that could not be read are not called a closed day.
+    expect(validateBooking(noTime, { hours: 'error', today })).toEqual({ title: 'Error de Validación', description: BOOKING_HOURS_ERROR, field: 'fecha' })
   })
 
   it('checks an optional phone the way the server does', () => {
-    expect(validateBooking({ ...complete, telefono: '+51 987-654-321' }, { hoursAvailable: true, today })).toBeNull()
-    expect(validateBooking({ ...complete, telefono: '98765' }, { hoursAvailable: true, today })?.field).toBe('telefono')
-    expect(validateBooking({ ...complete, telefono: 'llamar tarde' }, { hoursAvailable: true, today })?.field).toBe('telefono')
+    expect(validateBooking({ ...complete, telefono: '+51 987-654-321' }, { hours: 'ready', today })).toBeNull()
+    expect(validateBooking({ ...complete, telefono: '98765' }, { hours: 'ready', today })?.field).toBe('telefono')
+    expect(validateBooking({ ...complete, telefono: 'llamar tarde' }, { hours: 'ready', today })?.field).toBe('telefono')
   })
 
   it('rejects a malformed email and a past date', () => {
-    expect(validateBooking({ ...complete, email: 'lucia@correo' }, { hoursAvailable: true, today })?.field).toBe('email')
-    expect(validateBooking({ ...complete, fecha: '2025-03-09' }, { hoursAvailable: true, today })?.field).toBe('fecha')
-    expect(validateBooking({ ...complete, fecha: today }, { hoursAvailable: true, today })).toBeNull()
+    expect(validateBooking({ ...complete, email: 'lucia@correo' }, { hours: 'ready', today })?.field).toBe('email')
+    expect(validateBooking({ ...complete, fecha: '2025-03-09' }, { hours: 'ready', today })?.field).toBe('fecha')
+    expect(validateBooking({ ...complete, fecha: today }, { hours: 'ready', today })).toBeNull()
   })
 })
 
@@ -97,6 +108,13 @@ describe('messages', () => {
       title: 'Error al Guardar Reserva',
       description: 'Hubo un problema al registrar tu solicitud: sin conexión. Intenta de nuevo.',
     })
+    // The server's messages end with a period: never '…confirmarlas.. Intenta de nuevo.'
+    expect(bookingSaveError('Te contactaremos pronto para confirmarlas.').description).toBe(
+      'Hubo un problema al registrar tu solicitud: Te contactaremos pronto para confirmarlas. Intenta de nuevo.',
+    )
+    expect(bookingSaveError('Solo aceptamos reservas hasta con un año de anticipación. ').description).toBe(
+      'Hubo un problema al registrar tu solicitud: Solo aceptamos reservas hasta con un año de anticipación. Intenta de nuevo.',
+    )
   })
 })
 

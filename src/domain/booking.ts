@@ -42,11 +42,25 @@ export const BOOKING_REQUIRED = {
 
 export const BOOKING_TIME_REQUIRED = 'Por favor, selecciona una hora preferida.'
 
+export const BOOKING_DAY_CLOSED = 'Ese día no tenemos horas disponibles (no atendemos o no hay horarios configurados). Por favor elige otra fecha.'
+export const BOOKING_HOURS_PENDING = 'Espera a que carguen las horas de ese día y elige una.'
+export const BOOKING_HOURS_ERROR = 'No pudimos cargar las horas de ese día. Revisa tu conexión e inténtalo de nuevo.'
+/** The public form is online only (docs/architecture.md §1): said plainly when offline. */
+export const BOOKING_NEEDS_CONNECTION = 'Para solicitar una reserva necesitas conexión a internet.'
+
 /**
- * Null when the form can be sent. `hoursAvailable` is true when the chosen date has
- * time choices: only then is the time required.
+ * What the chosen date offers: 'ready' (time choices shown), 'none' (closed day, no
+ * hours configured or none left: spec 1's 'No atendemos ese día…' notices), 'pending'
+ * (still loading, or the date is not usable yet) or 'error' (they could not be read).
  */
-export function validateBooking(form: BookingForm, opts: { hoursAvailable: boolean; today: string }): BookingProblem | null {
+export type BookingHours = 'ready' | 'none' | 'pending' | 'error'
+
+/**
+ * Null when the form can be sent. Every request needs a time the chosen day offers: a
+ * closed day or a day without choices is refused here, before the server refuses it
+ * (supabase/migrations/20261125200000_reservas_horario.sql).
+ */
+export function validateBooking(form: BookingForm, opts: { hours: BookingHours; today: string }): BookingProblem | null {
   const missing = (['nombre', 'email', 'servicio', 'fecha'] as const).find((f) => form[f].trim() === '')
   if (missing) return { ...BOOKING_REQUIRED, field: missing }
   if (!isEmail(form.email)) {
@@ -60,7 +74,10 @@ export function validateBooking(form: BookingForm, opts: { hoursAvailable: boole
   if (form.fecha < opts.today) {
     return { title: 'Error de Validación', description: 'La fecha de la cita no puede ser anterior a hoy.', field: 'fecha' }
   }
-  if (opts.hoursAvailable && form.hora === '') return { title: 'Error de Validación', description: BOOKING_TIME_REQUIRED, field: 'hora' }
+  if (opts.hours === 'none') return { title: 'Error de Validación', description: BOOKING_DAY_CLOSED, field: 'fecha' }
+  if (opts.hours === 'error') return { title: 'Error de Validación', description: BOOKING_HOURS_ERROR, field: 'fecha' }
+  if (opts.hours === 'pending') return { title: 'Error de Validación', description: BOOKING_HOURS_PENDING, field: 'fecha' }
+  if (form.hora === '') return { title: 'Error de Validación', description: BOOKING_TIME_REQUIRED, field: 'hora' }
   return null
 }
 
@@ -91,9 +108,10 @@ export function toReserva(form: BookingForm, tratamiento: Tratamiento): ReservaI
   }
 }
 
+/** The server's message ends its own sentence: no second period after it. */
 export const bookingSaveError = (message: string) => ({
   title: 'Error al Guardar Reserva',
-  description: `Hubo un problema al registrar tu solicitud: ${message}. Intenta de nuevo.`,
+  description: `Hubo un problema al registrar tu solicitud: ${message.trim().replace(/[.\s]+$/, '')}. Intenta de nuevo.`,
 })
 
 export const BOOKING_SUCCESS = {

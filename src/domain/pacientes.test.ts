@@ -14,6 +14,8 @@ import {
 } from './pacientes.ts'
 
 const today = '2025-03-10'
+/** A form that passes: only the field under test changes. */
+const valido = { ...emptyPacienteForm, nombre: 'Ana', apellido: 'Torres' }
 
 function paciente(over: Partial<Paciente>): Paciente {
   return {
@@ -47,11 +49,51 @@ describe('validatePaciente', () => {
     expect(validatePaciente({ ...base, fecha_nacimiento: today }, today)).toEqual({})
   })
 
-  it('accepts a DNI of 4 to 20 characters (DNI, carné de extranjería, pasaporte)', () => {
-    const base = { ...emptyPacienteForm, nombre: 'Ana', apellido: 'Torres' }
-    expect(validatePaciente({ ...base, dni: '123' }, today)).toEqual({ dni: 'El DNI debe tener entre 4 y 20 caracteres.' })
-    expect(validatePaciente({ ...base, dni: '12345678' }, today)).toEqual({})
-    expect(validatePaciente({ ...base, dni: 'X'.repeat(21) }, today).dni).toBeDefined()
+  it('accepts a Peruvian DNI (8 digits) or a foreign document, nothing else', () => {
+    const dni = (value: string) => validatePaciente({ ...valido, dni: value }, today).dni
+    for (const ok of ['12345678', ' 45678912 ', '001234567', '123456789012', 'AB123456', 'X1234567', 'pasaporte1', 'C0123456789ABCDEFGHI']) expect(dni(ok), ok).toBeUndefined()
+    for (const bad of ['123', '1234567', '1234567890123', "1' OR '1'='1", 'AB-123456', 'AB 123456', 'ABCDE', 'X'.repeat(21), 'ñandú123']) {
+      expect(dni(bad), bad).toBe('El DNI debe tener 8 dígitos; un documento extranjero, de 6 a 20 letras y números (sin espacios ni símbolos).')
+    }
+    expect(dni('')).toBeUndefined()
+  })
+
+  it('checks an optional phone with the booking form\'s pattern', () => {
+    const tel = (value: string) => validatePaciente({ ...valido, telefono: value }, today).telefono
+    for (const ok of ['987654321', '+51 987 654 321', '(01) 445-1234', '01.445.1234', '']) expect(tel(ok), ok).toBeUndefined()
+    for (const bad of ['llámame mañana ☎', '98765', '9'.repeat(21), '987654321 ext 2', '987654321;']) {
+      expect(tel(bad), bad).toBe('El teléfono del paciente no es válido: usa solo números, espacios y + ( ) . - (entre 6 y 20 caracteres).')
+    }
+  })
+
+  it('limits every text to what the server accepts', () => {
+    const errors = validatePaciente(
+      {
+        ...valido,
+        nombre: 'N'.repeat(101),
+        apellido: 'A'.repeat(101),
+        email: `${'e'.repeat(250)}@correo.pe`,
+        direccion: 'D'.repeat(301),
+        historial_medico: 'H'.repeat(200_000),
+        nro_historia: 'HC-'.repeat(11),
+      },
+      today,
+    )
+    expect(errors).toEqual({
+      nombre: 'El nombre no puede superar 100 caracteres.',
+      apellido: 'El apellido no puede superar 100 caracteres.',
+      email: 'El correo electrónico no puede superar 254 caracteres.',
+      direccion: 'La dirección no puede superar 300 caracteres.',
+      historial_medico: 'El historial médico no puede superar 5000 caracteres.',
+      nro_historia: 'El número de historia clínica no puede superar 30 caracteres.',
+    })
+    // Exactly at the limits is fine.
+    expect(
+      validatePaciente(
+        { ...valido, nombre: 'N'.repeat(100), apellido: 'A'.repeat(100), direccion: 'D'.repeat(300), historial_medico: 'H'.repeat(5000), nro_historia: 'H'.repeat(30) },
+        today,
+      ),
+    ).toEqual({})
   })
 })
 

@@ -48,14 +48,62 @@ export function toPacienteForm(p: PacienteFields): PacienteForm {
 
 export type PacienteErrors = Partial<Record<keyof PacienteForm, string>>
 
+/**
+ * The server's limits (supabase/migrations/20261125200100_pacientes_limites.sql), checked
+ * here first so the form says it before a tablet uploads a row the server will refuse.
+ */
+export const PACIENTE_LIMITES = {
+  nombre: 100,
+  apellido: 100,
+  email: 254,
+  direccion: 300,
+  historial_medico: 5000,
+  nro_historia: 30,
+  dni: 20,
+  telefono: 20,
+} as const
+
+export const PACIENTE_MENSAJES = {
+  dni: 'El DNI debe tener 8 dígitos; un documento extranjero, de 6 a 20 letras y números (sin espacios ni símbolos).',
+  telefono: 'El teléfono del paciente no es válido: usa solo números, espacios y + ( ) . - (entre 6 y 20 caracteres).',
+} as const
+
+/**
+ * A Peruvian DNI (8 digits) or a foreign document: carné de extranjería (9–12 digits),
+ * passport or other (6–20 letters and digits, at least one letter).
+ */
+export function isDocumentoValido(value: string): boolean {
+  return /^[0-9]{8}$/.test(value) || /^[0-9]{9,12}$/.test(value) || (/^[A-Za-z0-9]{6,20}$/.test(value) && /[A-Za-z]/.test(value))
+}
+
+/** The booking form's phone pattern (tb_reservas.telefono_cliente). */
+export function isTelefonoValido(value: string): boolean {
+  return /^[0-9+() .-]{6,20}$/.test(value)
+}
+
+const demasiadoLargo = (campo: string, max: number) => `${campo} no puede superar ${max} caracteres.`
+
 /** Field errors; empty when the form can be saved. `today` is Peru's YYYY-MM-DD. */
 export function validatePaciente(form: PacienteForm, today: string): PacienteErrors {
   const errors: PacienteErrors = {}
   if (!form.nombre.trim()) errors.nombre = 'El nombre es obligatorio.'
+  else if (form.nombre.trim().length > PACIENTE_LIMITES.nombre) errors.nombre = demasiadoLargo('El nombre', PACIENTE_LIMITES.nombre)
   if (!form.apellido.trim()) errors.apellido = 'El apellido es obligatorio.'
-  if (form.email.trim() && !isEmail(form.email)) errors.email = 'Ingresa un correo electrónico válido.'
+  else if (form.apellido.trim().length > PACIENTE_LIMITES.apellido) errors.apellido = demasiadoLargo('El apellido', PACIENTE_LIMITES.apellido)
+  const email = form.email.trim()
+  if (email.length > PACIENTE_LIMITES.email) errors.email = demasiadoLargo('El correo electrónico', PACIENTE_LIMITES.email)
+  else if (email && !isEmail(email)) errors.email = 'Ingresa un correo electrónico válido.'
   const dni = form.dni.trim()
-  if (dni && (dni.length < 4 || dni.length > 20)) errors.dni = 'El DNI debe tener entre 4 y 20 caracteres.'
+  if (dni && !isDocumentoValido(dni)) errors.dni = PACIENTE_MENSAJES.dni
+  const telefono = form.telefono.trim()
+  if (telefono && !isTelefonoValido(telefono)) errors.telefono = PACIENTE_MENSAJES.telefono
+  if (form.direccion.trim().length > PACIENTE_LIMITES.direccion) errors.direccion = demasiadoLargo('La dirección', PACIENTE_LIMITES.direccion)
+  if (form.historial_medico.trim().length > PACIENTE_LIMITES.historial_medico) {
+    errors.historial_medico = demasiadoLargo('El historial médico', PACIENTE_LIMITES.historial_medico)
+  }
+  if (form.nro_historia.trim().length > PACIENTE_LIMITES.nro_historia) {
+    errors.nro_historia = demasiadoLargo('El número de historia clínica', PACIENTE_LIMITES.nro_historia)
+  }
   const fecha = form.fecha_nacimiento.trim()
   if (fecha && (!isIsoDate(fecha) || fecha < '1900-01-01')) errors.fecha_nacimiento = 'Ingresa una fecha válida.'
   else if (fecha && fecha > today) errors.fecha_nacimiento = 'La fecha de nacimiento no puede ser futura.'

@@ -1,5 +1,12 @@
 /** The public navigation (spec 1 §2): items and the active-item rule. */
 
+/**
+ * Marks what the floating WhatsApp button must never cover (the booking form): the
+ * button steps aside while it would lie on top of such an element (on a phone it
+ * covered the end of 'Solicitar Reserva').
+ */
+export const FAB_AVOID_ATTRIBUTE = 'data-fab-avoid'
+
 export interface NavItem {
   label: string
   /** Where the item goes: '/' or '/#section' scroll on the home page, others navigate. */

@@ -10,6 +10,8 @@ import {
   findTratamientoByName,
   toReserva,
   validateBooking,
+  BOOKING_HOURS_ERROR,
+  BOOKING_NEEDS_CONNECTION,
   BOOKING_SUCCESS,
   bookingSaveError,
   type BookingField,
@@ -17,6 +19,7 @@ import {
   type Tratamiento,
 } from '@/domain/booking.ts'
 import { formatSoles } from '@/domain/money.ts'
+import { FAB_AVOID_ATTRIBUTE } from '@/domain/site-nav.ts'
 import { peruToday } from '@/domain/peru-time.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { OfflineNotice } from '@/lib/ui/offline-notice.tsx'
@@ -35,6 +38,17 @@ function loadDraft(): BookingForm {
   } catch {
     return emptyBookingForm
   }
+}
+
+/**
+ * Focuses the field to fix and brings it to the middle of the screen: a plain focus()
+ * scrolls it only just into view, which on a phone is the bottom edge, right under the
+ * error toast that explains it.
+ */
+function focusField(el: HTMLInputElement | HTMLSelectElement | null | undefined) {
+  if (!el) return
+  el.focus({ preventScroll: true })
+  el.scrollIntoView({ block: 'center', behavior: 'instant' })
 }
 
 function treatmentLabel(t: Tratamiento): string {
@@ -93,24 +107,23 @@ export function BookingFormCard({ tratamientos, requestedService, onBooked }: Bo
     () => [
       {
         value: '',
-        label: tratamientos.status === 'loading' || tratamientos.status === 'idle' ? 'Cargando servicios…' : 'Selecciona un servicio',
+        label:
+          tratamientos.status === 'error' || (!online && tratamientos.status !== 'ready')
+            ? 'No se pudieron cargar los servicios'
+            : tratamientos.status === 'ready'
+              ? 'Selecciona un servicio'
+              : 'Cargando servicios…',
         disabled: true,
       },
       ...list.map((t) => ({ value: String(t.id_tratamiento), label: treatmentLabel(t) })),
     ],
-    [list, tratamientos.status],
+    [list, tratamientos.status, online],
   )
 
   async function submit(e: FormEvent) {
     e.preventDefault()
-    const hoursAvailable = horas.status === 'ready'
-    const problem = validateBooking(form, { hoursAvailable, today })
-    if (problem) {
-      setErrorField(problem.field)
-      toast({ title: problem.title, description: problem.description, variant: 'destructive' })
-      fields.current[problem.field]?.focus()
-      return
-    }
+    // Offline first: the hours of a date cannot load then, and 'choose another date'
+    // would be the wrong advice.
     if (!navigator.onLine) {
       toast({
         title: 'Sin conexión a internet',
@@ -118,6 +131,13 @@ export function BookingFormCard({ tratamientos, requestedService, onBooked }: Bo
         variant: 'warning',
         duration: 8000,
       })
+      return
+    }
+    const problem = validateBooking(form, { hours: horas.status === 'idle' || horas.status === 'loading' ? 'pending' : horas.status, today })
+    if (problem) {
+      setErrorField(problem.field)
+      toast({ title: problem.title, description: problem.description, variant: 'destructive' })
+      focusField(fields.current[problem.field])
       return
     }
     const tratamiento = list.find((t) => String(t.id_tratamiento) === form.servicio)
@@ -158,10 +178,10 @@ export function BookingFormCard({ tratamientos, requestedService, onBooked }: Bo
   const invalid = (field: BookingField) => (errorField === field ? true : undefined)
 
   return (
-    <form className={classes.card} onSubmit={submit} noValidate aria-label="Solicitud de reserva">
+    <form className={classes.card} onSubmit={submit} noValidate aria-label="Solicitud de reserva" {...{ [FAB_AVOID_ATTRIBUTE]: '' }}>
       {!online && (
         <OfflineNotice title="Estás sin conexión">
-          Puedes completar el formulario; lo que escribas se guarda. Envíalo cuando vuelvas a tener internet.
+          {BOOKING_NEEDS_CONNECTION} Lo que escribas se guarda en este formulario: envíalo cuando vuelvas a estar en línea.
         </OfflineNotice>
       )}
       <div className={classes.grid}>
@@ -246,6 +266,11 @@ export function BookingFormCard({ tratamientos, requestedService, onBooked }: Bo
           />
         )}
         {form.fecha && horas.status === 'loading' && <TextInput size="md" label="Hora preferida" value="Cargando horarios…" readOnly disabled />}
+        {form.fecha && horas.status === 'error' && (
+          <p className={classes.inlineNotice} role="status">
+            {BOOKING_HOURS_ERROR}
+          </p>
+        )}
         {form.fecha && horas.status === 'none' && (
           <p className={classes.inlineNotice} role="status">
             {NO_HOURS_INLINE}

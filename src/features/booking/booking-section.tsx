@@ -3,16 +3,24 @@
  * near the screen (the home page's first paint does not wait for data), and follows the
  * service chosen on a card through its data attribute or the ?service= parameter.
  */
-import { Suspense, lazy, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import { BOOKING_NEEDS_CONNECTION } from '@/domain/booking.ts'
 import { BOOKING_SECTION_ID, BOOKING_SERVICE_ATTRIBUTE } from '@/domain/site-nav.ts'
+import type { BookingFormCard as BookingFormCardType } from './booking-form.tsx'
 import { useTratamientos } from './use-tratamientos.ts'
 import classes from './booking.module.css'
 
-// The form (Mantine inputs and their CSS) loads when the section comes near the screen,
-// not with the home page's first paint.
-const BookingFormCard = lazy(() => import('./booking-form.tsx').then((m) => ({ default: m.BookingFormCard })))
-
-function FormPlaceholder() {
+function FormPlaceholder({ failed }: { failed: boolean }) {
+  if (failed) {
+    return (
+      <div className={`${classes.card} ${classes.placeholder}`}>
+        <p className={classes.offlineCard} role="status">
+          <strong>Estás sin conexión</strong>
+          {BOOKING_NEEDS_CONNECTION} El formulario aparecerá aquí en cuanto vuelvas a estar en línea.
+        </p>
+      </div>
+    )
+  }
   return (
     <div className={`${classes.card} ${classes.placeholder}`} aria-busy="true">
       <span className="visually-hidden" role="status">
@@ -20,6 +28,40 @@ function FormPlaceholder() {
       </span>
     </div>
   )
+}
+
+/**
+ * The form (Mantine inputs and their CSS) loads when the section comes near the screen,
+ * not with the home page's first paint. Not React.lazy: a chunk that fails to load (the
+ * network went off before the visitor scrolled here) would reach the router's error
+ * page and blank the whole site; here it says booking needs a connection and tries
+ * again when the browser is back online.
+ */
+function useBookingForm(wanted: boolean) {
+  const [form, setForm] = useState<{ Card: typeof BookingFormCardType } | null>(null)
+  const [failed, setFailed] = useState(false)
+  useEffect(() => {
+    if (!wanted || form) return
+    let cancelled = false
+    // try/await around the bare import(): Vite wraps it with its CSS preloading, whose
+    // failure rejects the outer promise, not the import's own.
+    const load = async () => {
+      try {
+        const m = await import('./booking-form.tsx')
+        if (!cancelled) setForm({ Card: m.BookingFormCard })
+      } catch {
+        if (!cancelled) setFailed(true)
+      }
+    }
+    void load()
+    const retry = () => void load()
+    window.addEventListener('online', retry)
+    return () => {
+      cancelled = true
+      window.removeEventListener('online', retry)
+    }
+  }, [wanted, form])
+  return { Card: form?.Card ?? null, failed }
 }
 
 export interface BookingSectionProps {
@@ -34,6 +76,7 @@ export function BookingSection({ service, onClearService }: BookingSectionProps)
   const [near, setNear] = useState(!!service)
   const [chosen, setChosen] = useState<string | null>(service ?? null)
   const tratamientos = useTratamientos(near)
+  const { Card, failed } = useBookingForm(near)
 
   useEffect(() => {
     if (service) setChosen(service)
@@ -87,13 +130,7 @@ export function BookingSection({ service, onClearService }: BookingSectionProps)
             </li>
           </ol>
         </div>
-        {near ? (
-          <Suspense fallback={<FormPlaceholder />}>
-            <BookingFormCard tratamientos={tratamientos} requestedService={chosen} onBooked={booked} />
-          </Suspense>
-        ) : (
-          <FormPlaceholder />
-        )}
+        {Card ? <Card tratamientos={tratamientos} requestedService={chosen} onBooked={booked} /> : <FormPlaceholder failed={failed} />}
       </div>
     </section>
   )

@@ -4,13 +4,22 @@ import { generateSlots } from '@/domain/booking-slots.ts'
 import { diaSemana, isIsoDate, peruMinutesOfDay } from '@/domain/peru-time.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 
-export type HorasState = { status: 'idle' | 'loading' | 'none' } | { status: 'ready'; slots: string[] }
+export type HorasState = { status: 'idle' | 'loading' | 'none' | 'error' } | { status: 'ready'; slots: string[] }
 
 export const NO_HOURS_INLINE = 'No hay horarios configurados o disponibles para este día.'
 
 export function useHoras(fecha: string, today: string): HorasState {
   const [state, setState] = useState<HorasState>({ status: 'idle' })
+  const [attempt, setAttempt] = useState(0)
   const usable = isIsoDate(fecha) && fecha >= today
+
+  // Hours that failed to load (offline) load again when the browser is back online.
+  useEffect(() => {
+    if (state.status !== 'error') return
+    const retry = () => setAttempt((n) => n + 1)
+    window.addEventListener('online', retry)
+    return () => window.removeEventListener('online', retry)
+  }, [state.status])
 
   useEffect(() => {
     if (!usable) return
@@ -24,7 +33,7 @@ export function useHoras(fecha: string, today: string): HorasState {
         horario = await fetchHorario(dia)
       } catch {
         if (cancelled) return
-        setState({ status: 'none' })
+        setState({ status: 'error' })
         toast({
           title: 'Horarios no disponibles',
           description: 'No pudimos cargar los horarios de ese día. Revisa tu conexión e inténtalo de nuevo.',
@@ -68,7 +77,7 @@ export function useHoras(fecha: string, today: string): HorasState {
     return () => {
       cancelled = true
     }
-  }, [fecha, today, usable])
+  }, [fecha, today, usable, attempt])
 
   return usable ? state : { status: 'idle' }
 }

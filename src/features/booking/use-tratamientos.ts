@@ -16,7 +16,9 @@ export function useTratamientos(enabled: boolean) {
       setState({ status: 'ready', list: await fetchTratamientos() })
     } catch {
       setState((s) => ({ status: 'error', list: s.list }))
-      toast({ title: 'Error al cargar tratamientos', description: 'No se pudieron obtener los servicios. Intenta de nuevo más tarde.', variant: 'destructive' })
+      // Offline, the form's own notice already says booking needs a connection, and the
+      // list loads again by itself when the browser is back online.
+      if (navigator.onLine) toast({ title: 'Error al cargar tratamientos', description: 'No se pudieron obtener los servicios. Intenta de nuevo más tarde.', variant: 'destructive' })
     }
   }, [])
 

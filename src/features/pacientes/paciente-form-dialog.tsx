@@ -1,6 +1,6 @@
 /** 'Registrar Nuevo Paciente' / 'Editar Paciente' (spec 1 §2, §4, §5) on the kit's form dialog. */
 import { TextInput, Textarea } from '@mantine/core'
-import { emptyPacienteForm, toPacienteForm, validatePaciente, type Paciente, type PacienteForm } from '@/domain/pacientes.ts'
+import { emptyPacienteForm, PACIENTE_LIMITES as MAX, toPacienteForm, validatePaciente, type Paciente, type PacienteForm } from '@/domain/pacientes.ts'
 import { peruToday } from '@/domain/peru-time.ts'
 import { FormDialog, type DialogForm } from '@/lib/ui/form-dialog.tsx'
 import classes from '@/lib/ui/page.module.css'
@@ -29,14 +29,14 @@ export function PacienteFormDialog({ editing, onClose, onSave }: PacienteFormDia
         const field = (name: keyof PacienteForm) => ({ ...form.getInputProps(name), name })
         return (
           <div className={classes.formGrid}>
-            <TextInput label="Nombre" withAsterisk aria-required autoComplete="off" data-autofocus maxLength={120} {...field('nombre')} />
-            <TextInput label="Apellido" withAsterisk aria-required autoComplete="off" maxLength={120} {...field('apellido')} />
-            <TextInput label="DNI" autoComplete="off" maxLength={20} {...field('dni')} />
-            <TextInput label="Nº de historia clínica" autoComplete="off" maxLength={40} {...field('nro_historia')} />
-            <TextInput label="Teléfono" type="tel" inputMode="tel" autoComplete="off" maxLength={30} {...field('telefono')} />
-            <TextInput label="Correo electrónico" type="email" inputMode="email" autoComplete="off" maxLength={254} {...field('email')} />
+            <TextInput label="Nombre" withAsterisk aria-required autoComplete="off" data-autofocus maxLength={MAX.nombre} {...field('nombre')} />
+            <TextInput label="Apellido" withAsterisk aria-required autoComplete="off" maxLength={MAX.apellido} {...field('apellido')} />
+            <TextInput label="DNI" autoComplete="off" maxLength={MAX.dni} {...field('dni')} />
+            <TextInput label="Nº de historia clínica" autoComplete="off" maxLength={MAX.nro_historia} {...field('nro_historia')} />
+            <TextInput label="Teléfono" type="tel" inputMode="tel" autoComplete="off" maxLength={MAX.telefono} {...field('telefono')} />
+            <TextInput label="Correo electrónico" type="email" inputMode="email" autoComplete="off" maxLength={MAX.email} {...field('email')} />
             <TextInput label="Fecha de nacimiento" type="date" max={peruToday()} min="1900-01-01" {...field('fecha_nacimiento')} />
-            <TextInput label="Dirección" autoComplete="off" maxLength={250} {...field('direccion')} />
+            <TextInput label="Dirección" autoComplete="off" maxLength={MAX.direccion} {...field('direccion')} />
             <Textarea
               className={classes.full}
               label="Historial médico"
@@ -44,6 +44,7 @@ export function PacienteFormDialog({ editing, onClose, onSave }: PacienteFormDia
               autosize
               minRows={3}
               maxRows={8}
+              maxLength={MAX.historial_medico}
               {...field('historial_medico')}
             />
           </div>

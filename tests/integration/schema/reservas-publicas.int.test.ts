@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { startTestStack, type TestStack } from '../../support/stack.ts'
 import { crearActores, type Actores } from './support/actores.ts'
-import { crearProducto, crearTratamiento, fechaPeru, idTratamiento, unico, valor } from './support/datos.ts'
+import { crearProducto, crearTratamiento, diaAbiertoPeru, fechaPeru, idTratamiento, unico, valor } from './support/datos.ts'
 
 let stack: TestStack
 let actores: Actores
@@ -33,7 +33,7 @@ function solicitud(extra: Record<string, unknown> = {}) {
     telefono_cliente: '+51 987 654 321',
     id_tratamiento: masaje,
     nombre_tratamiento: 'Masaje Relajante',
-    fecha_reserva: fechaPeru(2),
+    fecha_reserva: diaAbiertoPeru(2),
     hora_reserva: '10:30 am',
     mensaje_adicional: null,
     estado_reserva: 'pendiente',
@@ -58,7 +58,9 @@ describe('solicitud pública válida', () => {
   })
 
   it('hoy en Perú es una fecha válida; ayer no', async () => {
-    expect((await anon.from('tb_reservas').insert(solicitud({ fecha_reserva: fechaPeru(0) }))).error).toBeNull()
+    // Today is accepted when the spa opens today (the seed closes on Sundays only).
+    const hoy = await anon.from('tb_reservas').insert(solicitud({ fecha_reserva: fechaPeru(0) }))
+    expect(hoy.error?.message ?? null).toBe(fechaPeru(0) === diaAbiertoPeru(0) ? null : 'No atendemos ese día (domingo). Por favor elige otra fecha.')
     const ayer = await anon.from('tb_reservas').insert(solicitud({ fecha_reserva: fechaPeru(-1) }))
     expect(ayer.error?.code).toBe('23514')
     expect(ayer.error?.message).toBe('La fecha de la reserva no puede ser anterior a hoy.')

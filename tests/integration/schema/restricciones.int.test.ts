@@ -65,7 +65,13 @@ const casos: Array<[string, string, Fila | (() => Fila), string]> = [
   ['tb_especialistas', 'tb_especialistas_horario_orden', { hora_inicio_trabajo: '18:00', hora_fin_trabajo: '09:00' }, 'La hora de fin de trabajo debe ser posterior a la hora de inicio.'],
   ['tb_pacientes', 'tb_pacientes_nombre_requerido', { nombre: ' ', apellido: '' }, 'El nombre y el apellido del paciente son obligatorios.'],
   ['tb_pacientes', 'tb_pacientes_email_valido', { email: 'flor.gmail.com' }, 'El correo electrónico del paciente no es válido.'],
-  ['tb_pacientes', 'tb_pacientes_dni_formato', { dni: '123' }, 'El DNI debe tener entre 4 y 20 caracteres.'],
+  ['tb_pacientes', 'tb_pacientes_dni_formato', { dni: "1' OR '1'='1" }, 'El DNI debe tener 8 dígitos; un documento extranjero, de 6 a 20 letras y números (sin espacios ni símbolos).'],
+  ['tb_pacientes', 'tb_pacientes_telefono_formato', { telefono: 'llámame mañana ☎' }, 'El teléfono del paciente no es válido: usa solo números, espacios y + ( ) . - (entre 6 y 20 caracteres).'],
+  ['tb_pacientes', 'tb_pacientes_nombre_largo', { apellido: 'a'.repeat(101) }, 'El nombre y el apellido del paciente no pueden superar 100 caracteres cada uno.'],
+  ['tb_pacientes', 'tb_pacientes_email_largo', { email: `${'f'.repeat(250)}@gmail.com` }, 'El correo electrónico del paciente no puede superar 254 caracteres.'],
+  ['tb_pacientes', 'tb_pacientes_direccion_larga', { direccion: 'd'.repeat(301) }, 'La dirección no puede superar 300 caracteres.'],
+  ['tb_pacientes', 'tb_pacientes_historial_largo', { historial_medico: 'h'.repeat(200_000) }, 'El historial médico no puede superar 5000 caracteres.'],
+  ['tb_pacientes', 'tb_pacientes_nro_historia_largo', { nro_historia: 'HC-'.repeat(11) }, 'El número de historia clínica no puede superar 30 caracteres.'],
   ['tb_pacientes', 'tb_pacientes_nacimiento_rango', { fecha_nacimiento: '1850-01-01' }, 'La fecha de nacimiento no es válida.'],
   ['tb_formapago', 'tb_formapago_descripcion_requerida', { fp_descripcion: ' ' }, 'La descripción del método de pago es obligatoria (máximo 100 caracteres).'],
   ['tb_formapago', 'tb_formapago_comision_rango', { fp_comision: 101 }, 'La comisión debe ser un porcentaje entre 0 y 100.'],
@@ -77,7 +83,6 @@ const casos: Array<[string, string, Fila | (() => Fila), string]> = [
   ['tb_reservas', 'tb_reservas_telefono_valido', { telefono_cliente: '12' }, 'El teléfono no es válido: usa solo números (entre 6 y 20 caracteres).'],
   ['tb_reservas', 'tb_reservas_hora_valida', { hora_reserva: 'x'.repeat(21) }, 'La hora seleccionada no es válida.'],
   ['tb_reservas', 'tb_reservas_mensaje_largo', { mensaje_adicional: 'm'.repeat(1001) }, 'El mensaje adicional no puede superar 1000 caracteres.'],
-  ['tb_reservas', 'tb_reservas_tratamiento_largo', { nombre_tratamiento: 't'.repeat(201) }, 'El nombre del tratamiento no puede superar 200 caracteres.'],
   ['tb_citas', 'tb_citas_estado_valido', { estado_cita: 'Perdida', id_especialista: 'ESP' }, 'El estado de la cita no es válido.'],
   ['tb_citas', 'tb_citas_datos_requeridos', { estado_cita: 'Confirmada' }, 'Fecha, hora de inicio, especialista y tratamiento son obligatorios.'],
   ['tb_citas', 'tb_citas_horas_orden', { estado_cita: 'Cancelada', id_especialista: 'ESP', hora_inicio: '11:00', hora_fin: '10:00' }, 'La hora de fin debe ser posterior a la hora de inicio.'],
@@ -111,7 +116,8 @@ const casos: Array<[string, string, Fila | (() => Fila), string]> = [
 ]
 
 /** Checks no client can violate, because the server derives the column. */
-const inalcanzables = new Set(['tb_citas_total_no_negativo'])
+// tb_reservas.nombre_tratamiento is copied from the treatment (20261125200000_reservas_horario.sql).
+const inalcanzables = new Set(['tb_citas_total_no_negativo', 'tb_reservas_tratamiento_largo'])
 
 describe('cada CHECK responde en español', () => {
   it.each(casos)('%s · %s', async (tabla, restriccion, rompe, mensaje) => {

@@ -13,7 +13,7 @@ import { startTestStack, type TestStack } from '../../support/stack.ts'
 import { crearActores, type Actores, type NombreActor } from './support/actores.ts'
 import {
   crearCita, crearEspecialista, crearPago, crearPaciente, crearProducto, crearReserva, crearTratamiento,
-  fechaPeru, idTratamiento, insertar, leer, lunesFuturo, tombstoneAntiguo, unico, type Fila,
+  diaAbiertoPeru, idTratamiento, insertar, leer, lunesFuturo, tombstoneAntiguo, unico, type Fila,
 } from './support/datos.ts'
 
 type Operacion = 'S' | 'I' | 'U' | 'D' | 'H'
@@ -91,7 +91,7 @@ const casos: Caso[] = [
       telefono_cliente: '987654321',
       id_tratamiento: await idTratamiento(db, 'Aromaterapia'),
       nombre_tratamiento: 'Aromaterapia',
-      fecha_reserva: fechaPeru(3),
+      fecha_reserva: diaAbiertoPeru(3),
       hora_reserva: '04:30 pm',
       mensaje_adicional: null,
       estado_reserva: 'pendiente',

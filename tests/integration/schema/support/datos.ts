@@ -50,6 +50,16 @@ export function fechaPeru(dias = 0): string {
   return new Date(Date.now() - 5 * 3_600_000 + dias * 86_400_000).toISOString().slice(0, 10)
 }
 
+/**
+ * Peru's date shifted by `dias`, moved to the Monday when it falls on a Sunday: the
+ * seed's one closed day, where the server refuses public requests
+ * (20261125200000_reservas_horario.sql).
+ */
+export function diaAbiertoPeru(dias = 0): string {
+  const fecha = fechaPeru(dias)
+  return new Date(`${fecha}T12:00:00Z`).getUTCDay() === 0 ? fechaPeru(dias + 1) : fecha
+}
+
 /** A weekday date ≥ 30 days ahead (the seed's specialists work Monday–Friday or so). */
 export function lunesFuturo(semanas = 5): string {
   const d = new Date(Date.now() - 5 * 3_600_000 + semanas * 7 * 86_400_000)
