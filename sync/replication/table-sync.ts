@@ -107,23 +107,40 @@ export class TableSync {
         server: realMasterState as LocalDoc,
         local: newDocumentState as LocalDoc,
       })
-      if (outcome.lost.length > 0) {
-        const at = nowTimestamp()
-        const entries: ConflictEntry[] = outcome.lost.map((lost) => ({
+      const at = nowTimestamp()
+      const base = {
+        collection: this.def.name,
+        label: this.def.label,
+        docId: id,
+        localUpdatedAt: (newDocumentState[UPDATED_AT] as string | undefined) ?? null,
+        serverUpdatedAt: (realMasterState[UPDATED_AT] as string | undefined) ?? null,
+        at,
+      }
+      // The value that loses is logged whichever edit uploaded first: here when ours
+      // lost (we upload second with the earlier edit) and, below, when our later edit
+      // replaces a value another device already uploaded (that device's upload was
+      // accepted and never sees a conflict, so only this device can tell).
+      const entries: ConflictEntry[] = [
+        ...outcome.lost.map((lost) => ({
+          ...base,
           id: this.env.newId(),
-          collection: this.def.name,
-          label: this.def.label,
-          docId: id,
           field: lost.field,
           localValue: lost.localValue ?? null,
           serverValue: lost.serverValue ?? null,
-          localUpdatedAt: (newDocumentState[UPDATED_AT] as string | undefined) ?? null,
-          serverUpdatedAt: (realMasterState[UPDATED_AT] as string | undefined) ?? null,
+          kept: 'server' as const,
           reason: lost.reason === 'rule' ? lost.rule! : 'Otro dispositivo guardó un cambio más reciente en este campo.',
-          at,
-        }))
-        await this.env.problems.add('conflict', entries)
-      }
+        })),
+        ...outcome.overwrote.map((o) => ({
+          ...base,
+          id: this.env.newId(),
+          field: o.field,
+          localValue: o.localValue ?? null,
+          serverValue: o.serverValue ?? null,
+          kept: 'local' as const,
+          reason: 'Este equipo guardó un cambio más reciente en este campo y reemplazó el valor de otro dispositivo.',
+        })),
+      ]
+      if (entries.length > 0) await this.env.problems.add('conflict', entries)
       return outcome.doc as typeof realMasterState
     },
   }

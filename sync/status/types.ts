@@ -52,17 +52,25 @@ export interface RefusedWrite {
   at: string
 }
 
-/** A value of this device replaced by a concurrent edit (or kept out by a business rule). */
+/**
+ * Two devices changed the same field and one value replaced the other (or a business
+ * rule kept the server's). Logged by the device that resolves the conflict, whichever
+ * edit uploaded first: when this device's edit lost, `kept` is 'server' and the lost
+ * value is `localValue`; when this device's later edit replaced a value another device
+ * had already uploaded, `kept` is 'local' and the lost value is `serverValue`.
+ */
 export interface ConflictEntry {
   id: string
   collection: string
   label: string
   docId: string
   field: string
-  /** The value this device had and lost. */
+  /** This device's value. */
   localValue: unknown
-  /** The value that was kept. */
+  /** The value on the server when the conflict was resolved (another device's). */
   serverValue: unknown
+  /** Whose value stayed; absent in entries logged before issue 13 (those are 'server'). */
+  kept?: 'server' | 'local'
   localUpdatedAt: string | null
   serverUpdatedAt: string | null
   /** Spanish explanation. */
