@@ -31,7 +31,7 @@ import { threeWayMerge } from '../merge/three-way-merge.ts'
 import { fromServerRow, pushColumns, sameDocument, sameWritableState, toServerRow, type LocalDoc, type Row } from '../tables/rows.ts'
 import { UPDATED_AT, type TableDef } from '../tables/table-def.ts'
 import type { ProblemLog } from '../status/problem-log.ts'
-import type { ConflictEntry, RefusedWrite, WriteOperation } from '../status/types.ts'
+import type { ConflictEntry, DuplicateRecord, RefusedWrite, WriteOperation } from '../status/types.ts'
 import { nowTimestamp } from '../values/canonical.ts'
 import type { PushRow, PushRowResult, SyncBackend } from './backend.ts'
 import { backoffDelay, retrying, type RetryContext } from './retry.ts'
@@ -306,8 +306,26 @@ export class TableSync {
         serverMessage: r.message ?? null,
         localVersion: { ...w.local },
         serverVersion,
+        duplicate: r.code === '23505' && r.constraint ? await this.duplicateOf(r.constraint, w) : null,
         at,
       })
+    }
+  }
+
+  /**
+   * The record a refused duplicate collides with (another tablet's patient with the
+   * same DNI), so staff can open it and copy what they typed into it. One attempt: it
+   * only enriches the refusal, which is recorded anyway.
+   */
+  private async duplicateOf(constraint: string, w: PendingWork): Promise<DuplicateRecord | null> {
+    if (/_pkey$/.test(constraint)) return null
+    try {
+      const found = await this.env.backend.duplicateOf(this.def.name, constraint, toServerRow(this.def, w.local))
+      if (!found.row) return null
+      return { docId: String(found.row[this.def.primaryKey]), version: fromServerRow(this.def, found.row), columns: found.columns }
+    } catch (error) {
+      this.env.log(`${this.def.name}: no se pudo buscar el registro duplicado (${String(error)})`)
+      return null
     }
   }
 

@@ -49,7 +49,21 @@ export interface RefusedWrite {
   localVersion: Record<string, unknown>
   /** Null when the row does not exist or is not visible on the server. */
   serverVersion: Record<string, unknown> | null
+  /**
+   * A refused duplicate (23505 on a unique index other than the key): the record that
+   * already holds those values on the server (e.g. the patient another tablet
+   * registered with the same DNI) and the index's columns. Absent otherwise.
+   */
+  duplicate?: DuplicateRecord | null
   at: string
+}
+
+export interface DuplicateRecord {
+  docId: string
+  /** The existing record as the server had it when the refusal arrived. */
+  version: Record<string, unknown>
+  /** Columns whose values must be unique (not copied into a new record). */
+  columns: string[]
 }
 
 /**

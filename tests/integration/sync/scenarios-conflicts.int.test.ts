@@ -140,6 +140,29 @@ describe('issue 4 scenarios 1–5 (devices through supabase-js)', () => {
     }
   })
 
+  it('2c. the same patient (same DNI) registered offline on two tablets: the refused one keeps its typed values and names the existing record', async () => {
+    const [a, b] = await two()
+    await a.offline()
+    await b.offline()
+    const dni = `7${String(Date.now()).slice(-7)}`
+    const idA = newId()
+    const idB = newId()
+    await a.insert('tb_pacientes', { id_paciente: idA, nombre: 'Rosa', apellido: 'Huamán', dni, telefono: '987000111' })
+    await b.insert('tb_pacientes', { id_paciente: idB, nombre: 'Rosa María', apellido: 'Huamán', dni, historial_medico: 'Hipertensión; no usar piedras calientes' })
+    await a.online()
+    await waitFor('A en el servidor', () => serverRow(stack.db, 'tb_pacientes', idA))
+    await b.online()
+
+    const refused = await waitFor('B registra el rechazo', async () => (await b.status()).refused.find((r) => r.docId === idB))
+    expect(refused).toMatchObject({ collection: 'tb_pacientes', operation: 'insert', code: '23505', reason: 'Ya existe un paciente con este DNI.' })
+    // What the receptionist typed is all there, medical history included …
+    expect(refused.localVersion).toMatchObject({ nombre: 'Rosa María', dni, historial_medico: 'Hipertensión; no usar piedras calientes' })
+    // … and so is the record it collided with.
+    expect(refused.duplicate).toMatchObject({ docId: idA, columns: ['dni'] })
+    expect(refused.duplicate?.version).toMatchObject({ nombre: 'Rosa', telefono: '987000111' })
+    expect(await serverRow(stack.db, 'tb_pacientes', idB)).toBeUndefined()
+  })
+
   it('3. overlapping appointments confirmed offline on two devices: one exists, the other is refused in Spanish and does not block', async () => {
     const especialista = await anySpecialist(stack.db)
     const tratamiento = await anyTreatment(stack.db)
