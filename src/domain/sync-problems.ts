@@ -35,10 +35,11 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   direccion: 'Dirección',
   historial_medico: 'Historial médico',
   fecha_nacimiento: 'Fecha de nacimiento',
+  nro_historia: 'Nº de historia clínica',
   _deleted: 'Eliminado',
 }
 
-/** 'dni' → 'DNI', 'nro_historia' → 'Nro historia'. */
+/** 'dni' → 'DNI', 'precio_venta' → 'Precio venta'. */
 export function fieldLabel(field: string): string {
   const known = FIELD_LABELS[field]
   if (known) return known

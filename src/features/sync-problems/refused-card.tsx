@@ -92,7 +92,7 @@ export function RefusedCard({ refusal: r, writable, actions }: RefusedCardProps)
           </Button>
         )}
         {actions && (
-          <Button size="xs" variant="subtle" color="red.9" onClick={() => setPending('discard')}>
+          <Button size="xs" variant="default" onClick={() => setPending('discard')}>
             {r.operation === 'delete' ? 'Revisado' : 'Descartar'}
           </Button>
         )}
