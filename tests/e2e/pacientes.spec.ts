@@ -173,7 +173,7 @@ test('un DNI duplicado que solo conoce el servidor aparece en «Problemas de sin
   await expect(page.getByRole('row', { name: /Duplicada Sin Saberlo/ })).toHaveCount(0)
   await problems.click()
   await expect(page.getByRole('heading', { level: 1, name: 'Problemas de sincronización' })).toBeVisible()
-  const card = page.getByText('Duplicada Sin Saberlo').locator('xpath=ancestor::div[contains(@class,"mantine-Card-root")]')
+  const card = page.getByText('Duplicada Sin Saberlo').locator('xpath=ancestor::*[contains(@class,"mantine-Card-root")]')
   await expect(card).toContainText('Pacientes')
   await expect(card).toContainText('Registro nuevo')
   await expect(card).toContainText('Ya existe un paciente con este DNI.')
