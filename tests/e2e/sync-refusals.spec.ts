@@ -12,7 +12,6 @@ import { backend, demo, expectAccessible, expectToast, fillPaciente, screenshot,
 
 type Row = { id_paciente: string; nombre: string; apellido: string; dni: string | null; telefono: string | null; historial_medico: string | null }
 
-const HISTORIAL = 'Hipertensión; no usar piedras calientes'
 
 async function serverPacientes(page: Page, filter: string): Promise<Row[]> {
   const api = await backend(page)
@@ -39,6 +38,8 @@ async function registrar(page: Page, values: Parameters<typeof fillPaciente>[1],
  */
 async function duplicateFromTwoTablets(browser: Browser, baseURL: string, page: Page) {
   const dni = String(50_000_000 + Math.floor(Math.random() * 9_999_999))
+  // Unique per test: the worker's backend is shared by the tests of this file.
+  const historial = `Hipertensión; no usar piedras calientes (${dni})`
   const contextA = await browser.newContext({ baseURL, viewport: viewports.tabletLandscape })
   const a = await contextA.newPage()
   await page.setViewportSize(viewports.tabletLandscape)
@@ -49,7 +50,7 @@ async function duplicateFromTwoTablets(browser: Browser, baseURL: string, page: 
     await p.context().setOffline(true)
   }
   await registrar(a, { Nombre: 'Rosa', Apellido: 'Huamán', DNI: dni, Teléfono: '987000111' })
-  await registrar(page, { Nombre: 'Rosa María', Apellido: 'Huamán', DNI: dni }, HISTORIAL)
+  await registrar(page, { Nombre: 'Rosa María', Apellido: 'Huamán', DNI: dni }, historial)
 
   await contextA.setOffline(false)
   await expect.poll(async () => (await serverPacientes(page, `dni=eq.${dni}`)).map((r) => r.nombre), { timeout: 30_000 }).toEqual(['Rosa'])
@@ -65,15 +66,15 @@ async function duplicateFromTwoTablets(browser: Browser, baseURL: string, page: 
   await expect(card).toContainText('Ya existe un paciente con este DNI.')
   await expect(card).toContainText('Otro equipo registró antes a Rosa Huamán con el mismo DNI.')
   const values = card.getByRole('table', { name: 'Datos escritos de Rosa María Huamán' })
-  await expect(values.getByRole('row', { name: /Historial médico/ })).toContainText(HISTORIAL)
+  await expect(values.getByRole('row', { name: /Historial médico/ })).toContainText(historial)
   await expect(values.getByRole('row', { name: /^Nombre/ })).toContainText('Rosa María')
   await expect(values.getByRole('row', { name: /^Nombre/ })).toContainText('Rosa')
   await contextA.close()
-  return { dni, card }
+  return { dni, historial, card }
 }
 
 test('un paciente rechazado por DNI duplicado se copia en el registro existente', async ({ page, browser, baseURL }) => {
-  const { dni, card } = await duplicateFromTwoTablets(browser, baseURL!, page)
+  const { dni, historial, card } = await duplicateFromTwoTablets(browser, baseURL!, page)
   await screenshot(page, 'panel-tableta-horizontal-problemas-rechazo-duplicado', { fullPage: true })
   await expectAccessible(page, 'problemas de sincronización con un duplicado')
 
@@ -93,11 +94,11 @@ test('un paciente rechazado por DNI duplicado se copia en el registro existente'
   // One patient with that DNI on the server: the typed values joined what it had.
   await expect
     .poll(async () => (await serverPacientes(page, `dni=eq.${dni}`)).map((r) => [r.nombre, r.telefono, r.historial_medico]), { timeout: 30_000 })
-    .toEqual([['Rosa María', '987000111', HISTORIAL]])
+    .toEqual([['Rosa María', '987000111', historial]])
 })
 
 test('un paciente rechazado por DNI duplicado se copia en un registro nuevo, sin el DNI', async ({ page, browser, baseURL }) => {
-  const { dni, card } = await duplicateFromTwoTablets(browser, baseURL!, page)
+  const { dni, historial, card } = await duplicateFromTwoTablets(browser, baseURL!, page)
   await card.getByRole('button', { name: 'Copiar en un registro nuevo' }).click()
   const dialog = page.getByRole('dialog', { name: '¿Copiar en un registro nuevo?' })
   await expect(dialog).toContainText(`No se copia DNI ${dni}, porque ya pertenece a Rosa Huamán.`)
@@ -106,7 +107,7 @@ test('un paciente rechazado por DNI duplicado se copia en un registro nuevo, sin
   await expect(page.getByText('Todo en orden')).toBeVisible()
 
   await expect
-    .poll(async () => (await serverPacientes(page, `historial_medico=eq.${encodeURIComponent(HISTORIAL)}`)).map((r) => [r.nombre, r.apellido, r.dni]), {
+    .poll(async () => (await serverPacientes(page, `historial_medico=eq.${encodeURIComponent(historial)}`)).map((r) => [r.nombre, r.apellido, r.dni]), {
       timeout: 30_000,
     })
     .toEqual([['Rosa María', 'Huamán', null]])
