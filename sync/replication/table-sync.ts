@@ -174,6 +174,8 @@ export class TableSync {
 
   async cancel(): Promise<void> {
     this.stoppedFlag = true
+    for (const sub of this.watchSubscriptions.splice(0)) sub.unsubscribe()
+    this.pendingCache = null
     await this.replication?.cancel()
   }
 
@@ -350,6 +352,54 @@ export class TableSync {
    * tab does not replicate.
    */
   async pendingDocuments(options: { full?: boolean } = {}): Promise<LocalDoc[] | null> {
+    if (options.full) return this.scanPending(options)
+    // The answer only changes when the local data or RxDB's upload bookkeeping does.
+    // Status, sign-out and tests ask far more often than that (and each scan reads
+    // every waiting document): during an upload of 1,000 writes the scans, repeated
+    // for unchanged data, kept the device busy and made the push superlinear.
+    // Concurrent callers share one scan.
+    this.watchChanges()
+    const version = this.changeVersion
+    const cached = this.pendingCache
+    if (cached && cached.version === version && cached.replication === this.replication) return cached.result.then((docs) => docs?.slice() ?? null)
+    const result = this.scanPending(options)
+    const entry = { version, replication: this.replication, result }
+    this.pendingCache = entry
+    // A scan that fails or finds no running replication is not kept.
+    result.then(
+      (docs) => {
+        if (docs === null && this.pendingCache === entry) this.pendingCache = null
+      },
+      () => {
+        if (this.pendingCache === entry) this.pendingCache = null
+      },
+    )
+    return result.then((docs) => docs?.slice() ?? null)
+  }
+
+  private changeVersion = 0
+  private pendingCache: { version: number; replication: unknown; result: Promise<LocalDoc[] | null> } | null = null
+  private watched: object | null = null
+  private watchSubscriptions: Array<{ unsubscribe(): void }> = []
+
+  /**
+   * Any write to the collection's storage (a local edit, a pull) or to the replication's
+   * meta-data (an acknowledged upload, a conflict resolution) may change what is
+   * pending: each bumps the version that the cached answer is checked against.
+   */
+  private watchChanges() {
+    const state = this.replication?.internalReplicationState
+    const meta = this.replication?.metaInstance
+    if (!state || !meta || this.watched === state) return
+    for (const sub of this.watchSubscriptions.splice(0)) sub.unsubscribe()
+    this.watched = state
+    const bump = () => {
+      this.changeVersion++
+    }
+    this.watchSubscriptions.push(state.input.forkInstance.changeStream().subscribe(bump), meta.changeStream().subscribe(bump))
+  }
+
+  private async scanPending(options: { full?: boolean }): Promise<LocalDoc[] | null> {
     const r = this.replication
     if (r && !r.internalReplicationState && !r.isStopped() && r.collection.database.isLeader()) {
       // Started but not yet running (its meta-data storage is being opened).
