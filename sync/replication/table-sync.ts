@@ -14,16 +14,7 @@
  * queue moves on). A refused insert becomes a local tombstone.
  */
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
-import {
-  createRevision,
-  now,
-  getAssumedMasterState,
-  getChangedDocumentsSince,
-  getComposedPrimaryKeyOfDocumentData,
-  type RxConflictHandler,
-  type RxReplicationWriteToMasterRow,
-  type WithDeleted,
-} from 'rxdb'
+import type { RxConflictHandler, RxReplicationWriteToMasterRow, WithDeleted } from 'rxdb'
 import type { AnyCollection } from '../database.ts'
 import { SyncRequestError } from '../errors/classify.ts'
 import { refusalReason } from '../errors/refusal-reason.ts'
@@ -34,7 +25,9 @@ import type { ProblemLog } from '../status/problem-log.ts'
 import type { ConflictEntry, DuplicateRecord, RefusedWrite, WriteOperation } from '../status/types.ts'
 import { nowTimestamp } from '../values/canonical.ts'
 import type { PushRow, PushRowResult, SyncBackend } from './backend.ts'
+import { PendingUploads } from './pending-uploads.ts'
 import { backoffDelay, retrying, type RetryContext } from './retry.ts'
+import { replicationStarted } from './rxdb-internals.ts'
 
 export interface PullCheckpoint {
   xid: string
@@ -91,7 +84,10 @@ export class TableSync {
     private readonly env: TableSyncEnv,
   ) {
     this.columns = pushColumns(def)
+    this.pending = new PendingUploads(def, () => this.replication, (m) => env.log(m))
   }
+
+  private readonly pending: PendingUploads
 
   readonly conflictHandler: RxConflictHandler<Record<string, unknown>> = {
     isEqual: (a, b) => sameDocument(this.def, a as Row, b as Row),
@@ -164,7 +160,7 @@ export class TableSync {
 
   isActive(): boolean {
     const r = this.replication
-    return !!r && !r.isStopped() && !r.isPaused() && !!r.internalReplicationState
+    return !!r && !r.isStopped() && !r.isPaused() && replicationStarted(r)
   }
 
   /** Ask for a pull now (and a re-scan of local changes). */
@@ -174,8 +170,7 @@ export class TableSync {
 
   async cancel(): Promise<void> {
     this.stoppedFlag = true
-    for (const sub of this.watchSubscriptions.splice(0)) sub.unsubscribe()
-    this.pendingCache = null
+    this.pending.stop()
     await this.replication?.cancel()
   }
 
@@ -343,149 +338,15 @@ export class TableSync {
   }
 
   // ---------------------------------------------------------------------------------
-  // Pending uploads
+  // Pending uploads (pending-uploads.ts)
 
-  /**
-   * Local documents not yet acknowledged by the server, read from RxDB's own
-   * bookkeeping (the same test its upstream uses): documents changed since the upload
-   * checkpoint whose state differs from the server state last known. Null when this
-   * tab does not replicate.
-   */
-  async pendingDocuments(options: { full?: boolean } = {}): Promise<LocalDoc[] | null> {
-    if (options.full) return this.scanPending(options)
-    // The answer only changes when the local data or RxDB's upload bookkeeping does.
-    // Status, sign-out and tests ask far more often than that (and each scan reads
-    // every waiting document): during an upload of 1,000 writes the scans, repeated
-    // for unchanged data, kept the device busy and made the push superlinear.
-    // Concurrent callers share one scan.
-    this.watchChanges()
-    const version = this.changeVersion
-    const cached = this.pendingCache
-    if (cached && cached.version === version && cached.replication === this.replication) return cached.result.then((docs) => docs?.slice() ?? null)
-    const result = this.scanPending(options)
-    const entry = { version, replication: this.replication, result }
-    this.pendingCache = entry
-    // A scan that fails or finds no running replication is not kept.
-    result.then(
-      (docs) => {
-        if (docs === null && this.pendingCache === entry) this.pendingCache = null
-      },
-      () => {
-        if (this.pendingCache === entry) this.pendingCache = null
-      },
-    )
-    return result.then((docs) => docs?.slice() ?? null)
+  /** Local documents not yet acknowledged by the server; null when this tab does not replicate. */
+  pendingDocuments(options: { full?: boolean } = {}): Promise<LocalDoc[] | null> {
+    return this.pending.documents(options)
   }
 
-  private changeVersion = 0
-  private pendingCache: { version: number; replication: unknown; result: Promise<LocalDoc[] | null> } | null = null
-  private watched: object | null = null
-  private watchSubscriptions: Array<{ unsubscribe(): void }> = []
-
-  /**
-   * Any write to the collection's storage (a local edit, a pull) or to the replication's
-   * meta-data (an acknowledged upload, a conflict resolution) may change what is
-   * pending: each bumps the version that the cached answer is checked against.
-   */
-  private watchChanges() {
-    const state = this.replication?.internalReplicationState
-    const meta = this.replication?.metaInstance
-    if (!state || !meta || this.watched === state) return
-    for (const sub of this.watchSubscriptions.splice(0)) sub.unsubscribe()
-    this.watched = state
-    const bump = () => {
-      this.changeVersion++
-    }
-    this.watchSubscriptions.push(state.input.forkInstance.changeStream().subscribe(bump), meta.changeStream().subscribe(bump))
+  /** Hands local changes stranded behind the upload checkpoint back to the upload. */
+  repairStalled(): Promise<number> {
+    return this.pending.repairStalled()
   }
-
-  private async scanPending(options: { full?: boolean }): Promise<LocalDoc[] | null> {
-    const r = this.replication
-    if (r && !r.internalReplicationState && !r.isStopped() && r.collection.database.isLeader()) {
-      // Started but not yet running (its meta-data storage is being opened).
-      await Promise.race([r.startPromise, new Promise((resolve) => setTimeout(resolve, 5000))])
-    }
-    const state = this.replication?.internalReplicationState
-    const meta = this.replication?.metaInstance
-    if (!state || !meta || this.replication?.isStopped()) return null
-    let checkpoint: unknown
-    if (!options.full) {
-      const checkpointId = getComposedPrimaryKeyOfDocumentData(meta.schema, { itemId: 'up', isCheckpoint: '1' })
-      const [checkpointDoc] = await meta.findDocumentsById([checkpointId], false)
-      checkpoint = (checkpointDoc as { checkpointData?: unknown } | undefined)?.checkpointData
-    }
-    const pk = this.def.primaryKey
-    // RxDB's upload checkpoint does not move over documents the pull wrote, so right
-    // after a first sync every document of the table sits after it. Rescanning tens of
-    // thousands of them on every change would stall the device; instead the scan
-    // remembers how far it found only clean documents. That is sound because a document
-    // only becomes pending through a local write, which moves it to the end of the
-    // change order (a new lwt), past the remembered position.
-    if (!options.full) {
-      if (this.cleanPrefix?.state !== state) this.cleanPrefix = null
-      const clean = this.cleanPrefix?.position
-      if (clean && isAfter(clean, checkpoint as ChangeCheckpoint | undefined)) checkpoint = clean
-    }
-    const pending: LocalDoc[] = []
-    let prefixClean = !options.full
-    for (;;) {
-      const page = await getChangedDocumentsSince(state.input.forkInstance, 1000, checkpoint as never)
-      const docs = page.documents as Array<Row & { _meta: { lwt: number } }>
-      if (docs.length > 0) {
-        const assumed = await getAssumedMasterState(state, docs.map((d) => String(d[pk])))
-        for (const d of docs) {
-          const a = assumed[String(d[pk])]
-          if (!a || !sameDocument(this.def, a.docData as Row, d)) {
-            pending.push({ ...d, _deleted: d._deleted === true } as LocalDoc)
-            prefixClean = false
-          } else if (prefixClean) {
-            this.cleanPrefix = { state, position: { id: String(d[pk]), lwt: d._meta.lwt } }
-          }
-        }
-      }
-      if (docs.length < 1000) break
-      checkpoint = page.checkpoint
-    }
-    return pending
-  }
-
-  /** Where pendingDocuments() last saw only clean documents, for the current replication. */
-  private cleanPrefix: { state: object; position: ChangeCheckpoint } | null = null
-
-  /**
-   * Defence in depth: local changes that sit behind the upload checkpoint although the
-   * server never acknowledged them (an engine slip: nothing would ever send them) are
-   * written again unchanged, which hands them back to the upload. Returns how many.
-   */
-  async repairStalled(): Promise<number> {
-    const all = await this.pendingDocuments({ full: true })
-    const tail = await this.pendingDocuments()
-    const state = this.replication?.internalReplicationState
-    if (!all || !tail || !state || all.length === tail.length) return 0
-    const pk = this.def.primaryKey
-    const queued = new Set(tail.map((d) => String(d[pk])))
-    const stalled = all.filter((d) => !queued.has(String(d[pk])))
-    if (stalled.length === 0) return 0
-    const fork = state.input.forkInstance
-    const current = await fork.findDocumentsById(stalled.map((d) => String(d[pk])), true)
-    const token = this.replication!.collection.database.token
-    const rows = current.map((previous) => ({
-      previous,
-      document: { ...previous, _meta: { ...previous._meta, lwt: now() }, _rev: createRevision(token, previous) },
-    }))
-    await fork.bulkWrite(rows, 'spa-sync-repair')
-    this.env.log(`${this.def.name}: ${rows.length} cambio(s) locales sin subir devueltos a la cola`)
-    return rows.length
-  }
-}
-
-/** A position in a storage's change order (lwt, then primary key), as RxDB's Dexie and memory storages write it. */
-interface ChangeCheckpoint {
-  id: string
-  lwt: number
-}
-
-function isAfter(a: ChangeCheckpoint, b: ChangeCheckpoint | undefined): boolean {
-  if (!b || typeof b.lwt !== 'number') return true
-  return a.lwt > b.lwt || (a.lwt === b.lwt && a.id > b.id)
 }
