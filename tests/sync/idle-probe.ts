@@ -33,8 +33,10 @@ export interface IdleProbeOptions {
 
 export async function countIdleRequests(o: IdleProbeOptions): Promise<IdleCount> {
   let counting = false
+  let lastRequestAt = Date.now()
   const byPath: Record<string, number> = {}
   const countingFetch: typeof fetch = (input, init) => {
+    lastRequestAt = Date.now()
     if (counting) {
       const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
       byPath[url.pathname] = (byPath[url.pathname] ?? 0) + 1
@@ -62,6 +64,9 @@ export async function countIdleRequests(o: IdleProbeOptions): Promise<IdleCount>
   })
   try {
     await waitFor('primera sincronización', () => session.status.getState().lastSyncAt !== null, 60_000)
+    // The start-up's tail (the visibility check after each table's first pull) is not
+    // idleness: the window opens once no request has gone out for 3 s.
+    await waitFor('panel en reposo', () => Date.now() - lastRequestAt >= 3000, 60_000, 200)
     counting = true
     await new Promise((r) => setTimeout(r, o.windowMs))
     counting = false

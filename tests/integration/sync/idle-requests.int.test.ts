@@ -3,8 +3,8 @@
  * margin, so every request refreshes the token) an idle panel used to loop — each
  * refresh asked every table for a pull, each pull refreshed the token again — about 70
  * requests per second. Idle, a panel makes only the periodic pull (every 60 s) and
- * about one refresh per token lifetime: over a 10 s window, at most one round of pulls
- * (realtime's subscription may ask for one) and two refreshes.
+ * the token refreshes supabase-js makes by itself: over a 10 s window, at most one round
+ * of pulls and three refreshes (it was 444 pulls and 49 refreshes).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { demo, startTestStack, type TestStack } from '../../support/stack.ts'
@@ -23,6 +23,7 @@ it('an idle panel with 60 s tokens makes no request loop', async () => {
   const detail = JSON.stringify(count.byPath)
   // 9 tables for a staff member: one round of pulls at most.
   expect(count.pulls, detail).toBeLessThanOrEqual(9)
-  expect(count.refreshes, detail).toBeLessThanOrEqual(2)
-  expect(count.total, detail).toBeLessThanOrEqual(20)
+  // supabase-js's own refreshes (its 30 s ticker, the realtime heartbeat) may fall in the window.
+  expect(count.refreshes, detail).toBeLessThanOrEqual(3)
+  expect(count.total, detail).toBeLessThanOrEqual(15)
 }, 120_000)
