@@ -121,6 +121,8 @@ export class SyncSession {
   private realtime: RealtimeHints | null = null
   private signedIn = true
   private refreshing: Promise<RefreshOutcome> | null = null
+  /** sync-b: a refresh failed for a transient reason and retries wait for the next one. */
+  private authRetryWaiting = false
   private closed = false
   private closing: Promise<CloseResult> | null = null
   private leader = false
@@ -408,13 +410,17 @@ export class SyncSession {
         const { data, error } = await this.options.supabase.auth.refreshSession()
         if (!error && data.session) return 'ok'
         const status = (error as { status?: number } | null)?.status ?? 0
-        if (error && (error.name === 'AuthRetryableFetchError' || status === 0 || status >= 500)) return 'retry'
+        if (error && (error.name === 'AuthRetryableFetchError' || status === 0 || status >= 500)) {
+          this.authRetryWaiting = true // sync-b: the next TOKEN_REFRESHED resumes the waiting retries
+          return 'retry'
+        }
         // The refresh token is gone or revoked: supabase-js signs the user out. Every
         // pending write stays on the device for this user's next sign-in.
         this.signedIn = false
         this.setError('session', { message: 'Tu sesión terminó. Inicia sesión de nuevo para sincronizar; tus cambios pendientes se conservan.', code: 'auth' })
         return 'signed-out'
       } catch {
+        this.authRetryWaiting = true // sync-b
         return 'retry'
       } finally {
         this.refreshing = null
@@ -439,9 +445,17 @@ export class SyncSession {
 
   private onAuthEvent(event: string) {
     if (event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED') {
+      // --- sync-b (issue 13, idle request loop; docs/decisions/0024-sync-refusals-conflicts-efficiency.md) ---
+      // Resume only when something was waiting for a session. A token refresh is not
+      // news otherwise: with tokens shorter than supabase-js's 90 s expiry margin every
+      // request refreshes the token, and a pull per refresh made an endless loop
+      // (~70 requests/s while idle).
+      const waiting = !this.signedIn || this.authRetryWaiting
+      this.authRetryWaiting = false
       this.clearError('session')
       this.signedIn = true
-      this.resync()
+      if (waiting) this.resync()
+      // --- end sync-b ---
     } else if (event === 'SIGNED_OUT') {
       // Nothing can be sent without a session; writes wait for this user's next sign-in.
       this.signedIn = false

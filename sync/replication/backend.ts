@@ -1,7 +1,8 @@
 /**
  * The four calls the sync layer makes to the backend, through the app's own
  * supabase-js client (so the user's current access token is always used):
- * the sync RPCs of supabase/migrations/20261122009000_sync.sql and an exact count.
+ * the sync RPCs of supabase/migrations/20261122009000_sync.sql (and sync_duplicate_of of
+ * 20261125700000_sync_duplicado.sql) and an exact count.
  * Every failure is thrown as a classified SyncRequestError; deciding what to do about
  * it (retry, refresh, split the batch) is the caller's job.
  */
@@ -56,6 +57,14 @@ export interface SyncBackend {
   count(table: string): Promise<number>
   /** One row by primary key, null when missing or not visible. */
   row(table: string, primaryKey: string, id: string): Promise<Row | null>
+  /** The visible row that already holds `row`'s values of a unique index (a refused duplicate). */
+  duplicateOf(table: string, constraint: string, row: Row): Promise<DuplicateOf>
+}
+
+export interface DuplicateOf {
+  row: Row | null
+  /** The unique index's columns (those a copy must not repeat). */
+  columns: string[]
 }
 
 export interface BackendOptions {
@@ -115,6 +124,10 @@ export function createSupabaseBackend(supabase: SupabaseClient, options: Backend
       }
       if (result.error) throw new SyncRequestError(classifyFailure(result.status, result.error))
       return result.count ?? 0
+    },
+    async duplicateOf(table, constraint, row) {
+      const data = await rpc<{ row: Row | null; columns: string[] | null }>('sync_duplicate_of', { p_table: table, p_constraint: constraint, p_row: row })
+      return { row: data.row ?? null, columns: data.columns ?? [] }
     },
     async row(table, primaryKey, id) {
       let result: { data: unknown; error: PostgrestLikeError | null; status: number }

@@ -14,16 +14,7 @@
  * queue moves on). A refused insert becomes a local tombstone.
  */
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
-import {
-  createRevision,
-  now,
-  getAssumedMasterState,
-  getChangedDocumentsSince,
-  getComposedPrimaryKeyOfDocumentData,
-  type RxConflictHandler,
-  type RxReplicationWriteToMasterRow,
-  type WithDeleted,
-} from 'rxdb'
+import type { RxConflictHandler, RxReplicationWriteToMasterRow, WithDeleted } from 'rxdb'
 import type { AnyCollection } from '../database.ts'
 import { SyncRequestError } from '../errors/classify.ts'
 import { refusalReason } from '../errors/refusal-reason.ts'
@@ -31,10 +22,12 @@ import { threeWayMerge } from '../merge/three-way-merge.ts'
 import { fromServerRow, pushColumns, sameDocument, sameWritableState, toServerRow, type LocalDoc, type Row } from '../tables/rows.ts'
 import { UPDATED_AT, type TableDef } from '../tables/table-def.ts'
 import type { ProblemLog } from '../status/problem-log.ts'
-import type { ConflictEntry, RefusedWrite, WriteOperation } from '../status/types.ts'
+import type { ConflictEntry, DuplicateRecord, RefusedWrite, WriteOperation } from '../status/types.ts'
 import { nowTimestamp } from '../values/canonical.ts'
 import type { PushRow, PushRowResult, SyncBackend } from './backend.ts'
+import { PendingUploads } from './pending-uploads.ts'
 import { backoffDelay, retrying, type RetryContext } from './retry.ts'
+import { replicationStarted } from './rxdb-internals.ts'
 
 export interface PullCheckpoint {
   xid: string
@@ -91,7 +84,10 @@ export class TableSync {
     private readonly env: TableSyncEnv,
   ) {
     this.columns = pushColumns(def)
+    this.pending = new PendingUploads(def, () => this.replication, (m) => env.log(m))
   }
+
+  private readonly pending: PendingUploads
 
   readonly conflictHandler: RxConflictHandler<Record<string, unknown>> = {
     isEqual: (a, b) => sameDocument(this.def, a as Row, b as Row),
@@ -107,23 +103,40 @@ export class TableSync {
         server: realMasterState as LocalDoc,
         local: newDocumentState as LocalDoc,
       })
-      if (outcome.lost.length > 0) {
-        const at = nowTimestamp()
-        const entries: ConflictEntry[] = outcome.lost.map((lost) => ({
+      const at = nowTimestamp()
+      const base = {
+        collection: this.def.name,
+        label: this.def.label,
+        docId: id,
+        localUpdatedAt: (newDocumentState[UPDATED_AT] as string | undefined) ?? null,
+        serverUpdatedAt: (realMasterState[UPDATED_AT] as string | undefined) ?? null,
+        at,
+      }
+      // The value that loses is logged whichever edit uploaded first: here when ours
+      // lost (we upload second with the earlier edit) and, below, when our later edit
+      // replaces a value another device already uploaded (that device's upload was
+      // accepted and never sees a conflict, so only this device can tell).
+      const entries: ConflictEntry[] = [
+        ...outcome.lost.map((lost) => ({
+          ...base,
           id: this.env.newId(),
-          collection: this.def.name,
-          label: this.def.label,
-          docId: id,
           field: lost.field,
           localValue: lost.localValue ?? null,
           serverValue: lost.serverValue ?? null,
-          localUpdatedAt: (newDocumentState[UPDATED_AT] as string | undefined) ?? null,
-          serverUpdatedAt: (realMasterState[UPDATED_AT] as string | undefined) ?? null,
+          kept: 'server' as const,
           reason: lost.reason === 'rule' ? lost.rule! : 'Otro dispositivo guardó un cambio más reciente en este campo.',
-          at,
-        }))
-        await this.env.problems.add('conflict', entries)
-      }
+        })),
+        ...outcome.overwrote.map((o) => ({
+          ...base,
+          id: this.env.newId(),
+          field: o.field,
+          localValue: o.localValue ?? null,
+          serverValue: o.serverValue ?? null,
+          kept: 'local' as const,
+          reason: 'Este equipo guardó un cambio más reciente en este campo y reemplazó el valor de otro dispositivo.',
+        })),
+      ]
+      if (entries.length > 0) await this.env.problems.add('conflict', entries)
       return outcome.doc as typeof realMasterState
     },
   }
@@ -147,7 +160,7 @@ export class TableSync {
 
   isActive(): boolean {
     const r = this.replication
-    return !!r && !r.isStopped() && !r.isPaused() && !!r.internalReplicationState
+    return !!r && !r.isStopped() && !r.isPaused() && replicationStarted(r)
   }
 
   /** Ask for a pull now (and a re-scan of local changes). */
@@ -157,6 +170,7 @@ export class TableSync {
 
   async cancel(): Promise<void> {
     this.stoppedFlag = true
+    this.pending.stop()
     await this.replication?.cancel()
   }
 
@@ -289,8 +303,26 @@ export class TableSync {
         serverMessage: r.message ?? null,
         localVersion: { ...w.local },
         serverVersion,
+        duplicate: r.code === '23505' && r.constraint ? await this.duplicateOf(r.constraint, w) : null,
         at,
       })
+    }
+  }
+
+  /**
+   * The record a refused duplicate collides with (another tablet's patient with the
+   * same DNI), so staff can open it and copy what they typed into it. One attempt: it
+   * only enriches the refusal, which is recorded anyway.
+   */
+  private async duplicateOf(constraint: string, w: PendingWork): Promise<DuplicateRecord | null> {
+    if (/_pkey$/.test(constraint)) return null
+    try {
+      const found = await this.env.backend.duplicateOf(this.def.name, constraint, toServerRow(this.def, w.local))
+      if (!found.row) return null
+      return { docId: String(found.row[this.def.primaryKey]), version: fromServerRow(this.def, found.row), columns: found.columns }
+    } catch (error) {
+      this.env.log(`${this.def.name}: no se pudo buscar el registro duplicado (${String(error)})`)
+      return null
     }
   }
 
@@ -306,101 +338,15 @@ export class TableSync {
   }
 
   // ---------------------------------------------------------------------------------
-  // Pending uploads
+  // Pending uploads (pending-uploads.ts)
 
-  /**
-   * Local documents not yet acknowledged by the server, read from RxDB's own
-   * bookkeeping (the same test its upstream uses): documents changed since the upload
-   * checkpoint whose state differs from the server state last known. Null when this
-   * tab does not replicate.
-   */
-  async pendingDocuments(options: { full?: boolean } = {}): Promise<LocalDoc[] | null> {
-    const r = this.replication
-    if (r && !r.internalReplicationState && !r.isStopped() && r.collection.database.isLeader()) {
-      // Started but not yet running (its meta-data storage is being opened).
-      await Promise.race([r.startPromise, new Promise((resolve) => setTimeout(resolve, 5000))])
-    }
-    const state = this.replication?.internalReplicationState
-    const meta = this.replication?.metaInstance
-    if (!state || !meta || this.replication?.isStopped()) return null
-    let checkpoint: unknown
-    if (!options.full) {
-      const checkpointId = getComposedPrimaryKeyOfDocumentData(meta.schema, { itemId: 'up', isCheckpoint: '1' })
-      const [checkpointDoc] = await meta.findDocumentsById([checkpointId], false)
-      checkpoint = (checkpointDoc as { checkpointData?: unknown } | undefined)?.checkpointData
-    }
-    const pk = this.def.primaryKey
-    // RxDB's upload checkpoint does not move over documents the pull wrote, so right
-    // after a first sync every document of the table sits after it. Rescanning tens of
-    // thousands of them on every change would stall the device; instead the scan
-    // remembers how far it found only clean documents. That is sound because a document
-    // only becomes pending through a local write, which moves it to the end of the
-    // change order (a new lwt), past the remembered position.
-    if (!options.full) {
-      if (this.cleanPrefix?.state !== state) this.cleanPrefix = null
-      const clean = this.cleanPrefix?.position
-      if (clean && isAfter(clean, checkpoint as ChangeCheckpoint | undefined)) checkpoint = clean
-    }
-    const pending: LocalDoc[] = []
-    let prefixClean = !options.full
-    for (;;) {
-      const page = await getChangedDocumentsSince(state.input.forkInstance, 1000, checkpoint as never)
-      const docs = page.documents as Array<Row & { _meta: { lwt: number } }>
-      if (docs.length > 0) {
-        const assumed = await getAssumedMasterState(state, docs.map((d) => String(d[pk])))
-        for (const d of docs) {
-          const a = assumed[String(d[pk])]
-          if (!a || !sameDocument(this.def, a.docData as Row, d)) {
-            pending.push({ ...d, _deleted: d._deleted === true } as LocalDoc)
-            prefixClean = false
-          } else if (prefixClean) {
-            this.cleanPrefix = { state, position: { id: String(d[pk]), lwt: d._meta.lwt } }
-          }
-        }
-      }
-      if (docs.length < 1000) break
-      checkpoint = page.checkpoint
-    }
-    return pending
+  /** Local documents not yet acknowledged by the server; null when this tab does not replicate. */
+  pendingDocuments(options: { full?: boolean } = {}): Promise<LocalDoc[] | null> {
+    return this.pending.documents(options)
   }
 
-  /** Where pendingDocuments() last saw only clean documents, for the current replication. */
-  private cleanPrefix: { state: object; position: ChangeCheckpoint } | null = null
-
-  /**
-   * Defence in depth: local changes that sit behind the upload checkpoint although the
-   * server never acknowledged them (an engine slip: nothing would ever send them) are
-   * written again unchanged, which hands them back to the upload. Returns how many.
-   */
-  async repairStalled(): Promise<number> {
-    const all = await this.pendingDocuments({ full: true })
-    const tail = await this.pendingDocuments()
-    const state = this.replication?.internalReplicationState
-    if (!all || !tail || !state || all.length === tail.length) return 0
-    const pk = this.def.primaryKey
-    const queued = new Set(tail.map((d) => String(d[pk])))
-    const stalled = all.filter((d) => !queued.has(String(d[pk])))
-    if (stalled.length === 0) return 0
-    const fork = state.input.forkInstance
-    const current = await fork.findDocumentsById(stalled.map((d) => String(d[pk])), true)
-    const token = this.replication!.collection.database.token
-    const rows = current.map((previous) => ({
-      previous,
-      document: { ...previous, _meta: { ...previous._meta, lwt: now() }, _rev: createRevision(token, previous) },
-    }))
-    await fork.bulkWrite(rows, 'spa-sync-repair')
-    this.env.log(`${this.def.name}: ${rows.length} cambio(s) locales sin subir devueltos a la cola`)
-    return rows.length
+  /** Hands local changes stranded behind the upload checkpoint back to the upload. */
+  repairStalled(): Promise<number> {
+    return this.pending.repairStalled()
   }
-}
-
-/** A position in a storage's change order (lwt, then primary key), as RxDB's Dexie and memory storages write it. */
-interface ChangeCheckpoint {
-  id: string
-  lwt: number
-}
-
-function isAfter(a: ChangeCheckpoint, b: ChangeCheckpoint | undefined): boolean {
-  if (!b || typeof b.lwt !== 'number') return true
-  return a.lwt > b.lwt || (a.lwt === b.lwt && a.id > b.id)
 }

@@ -49,20 +49,42 @@ export interface RefusedWrite {
   localVersion: Record<string, unknown>
   /** Null when the row does not exist or is not visible on the server. */
   serverVersion: Record<string, unknown> | null
+  /**
+   * A refused duplicate (23505 on a unique index other than the key): the record that
+   * already holds those values on the server (e.g. the patient another tablet
+   * registered with the same DNI) and the index's columns. Absent otherwise.
+   */
+  duplicate?: DuplicateRecord | null
   at: string
 }
 
-/** A value of this device replaced by a concurrent edit (or kept out by a business rule). */
+export interface DuplicateRecord {
+  docId: string
+  /** The existing record as the server had it when the refusal arrived. */
+  version: Record<string, unknown>
+  /** Columns whose values must be unique (not copied into a new record). */
+  columns: string[]
+}
+
+/**
+ * Two devices changed the same field and one value replaced the other (or a business
+ * rule kept the server's). Logged by the device that resolves the conflict, whichever
+ * edit uploaded first: when this device's edit lost, `kept` is 'server' and the lost
+ * value is `localValue`; when this device's later edit replaced a value another device
+ * had already uploaded, `kept` is 'local' and the lost value is `serverValue`.
+ */
 export interface ConflictEntry {
   id: string
   collection: string
   label: string
   docId: string
   field: string
-  /** The value this device had and lost. */
+  /** This device's value. */
   localValue: unknown
-  /** The value that was kept. */
+  /** The value on the server when the conflict was resolved (another device's). */
   serverValue: unknown
+  /** Whose value stayed; absent in entries logged before issue 13 (those are 'server'). */
+  kept?: 'server' | 'local'
   localUpdatedAt: string | null
   serverUpdatedAt: string | null
   /** Spanish explanation. */

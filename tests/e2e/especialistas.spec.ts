@@ -262,7 +262,7 @@ test('lo que solo sabe el servidor (una cita nueva, un correo ya usado) aparece 
   await expect(row(page, `Duplicada Sin Saberlo ${t}`)).toHaveCount(0)
   await problems.click()
   await expect(page.getByRole('heading', { level: 1, name: 'Problemas de sincronización' })).toBeVisible()
-  const card = (name: string) => page.getByText(name).locator('xpath=ancestor::div[contains(@class,"mantine-Card-root")]')
+  const card = (name: string) => page.getByText(name).locator('xpath=ancestor::*[contains(@class,"mantine-Card-root")]')
   await expect(card(`Elena Salazar ${t}`)).toContainText('Especialistas')
   await expect(card(`Elena Salazar ${t}`)).toContainText(
     `No se puede eliminar a Elena Salazar ${t} porque tiene 1 cita(s) registrada(s). Para que no reciba nuevas citas, márcalo como inactivo.`,

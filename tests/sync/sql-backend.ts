@@ -88,6 +88,9 @@ export function createSqlBackend(db: Db, sub: string): SqlBackend {
     async count(table) {
       return call<number>('other', `select count(*)::int as r from public.${table} where not _deleted`, [])
     },
+    async duplicateOf(table, constraint, row) {
+      return call<{ row: Row | null; columns: string[] }>('other', 'select public.sync_duplicate_of($1, $2, $3) as r', [table, constraint, JSON.stringify(row)])
+    },
     async row(table, pk, id) {
       return call<Row | null>('other', `select to_jsonb(t) as r from public.${table} t where ${pk} = $1::uuid`, [id])
     },

@@ -94,6 +94,7 @@ describe('issue 4 scenarios 1–5 (devices through supabase-js)', () => {
     expect(entry).toMatchObject({
       collection: 'tb_pacientes',
       label: 'Pacientes',
+      kept: 'server',
       localValue: 'Alergia al látex (A, antes)',
       serverValue: 'Alergia a frutos secos (B, después)',
     })
@@ -104,6 +105,62 @@ describe('issue 4 scenarios 1–5 (devices through supabase-js)', () => {
       await expectSameAsServer(d, stack.db, 'tb_pacientes')
     }
     expect((await b.status()).conflicts).toEqual([])
+  })
+
+  it('2b. same field on both, the earlier edit uploads first: the later edit wins and the replaced value is in the conflict log', async () => {
+    const idPaciente = await createPatient(stack.db, { email: null, historial_medico: 'Sin alergias' })
+    const [a, b] = await two()
+    for (const d of [a, b]) await waitFor(`${d.name} tiene el paciente`, () => d.get('tb_pacientes', idPaciente))
+
+    await a.offline()
+    await b.offline()
+    await a.patch('tb_pacientes', idPaciente, { historial_medico: 'Alergia al látex (A, antes)' })
+    await new Promise((r) => setTimeout(r, 20))
+    await b.patch('tb_pacientes', idPaciente, { historial_medico: 'Alergia a frutos secos (B, después)' })
+    // The earlier edit uploads first and is accepted; the later one meets it and wins.
+    await a.online()
+    await waitFor('A en el servidor', async () => (await serverRow(stack.db, 'tb_pacientes', idPaciente))?.historial_medico === 'Alergia al látex (A, antes)')
+    await b.online()
+
+    await waitFor('B en el servidor', async () => (await serverRow(stack.db, 'tb_pacientes', idPaciente))?.historial_medico === 'Alergia a frutos secos (B, después)')
+    const entry = await waitFor('B registra el valor que reemplazó', async () =>
+      (await b.status()).conflicts.find((c) => c.docId === idPaciente && c.field === 'historial_medico'),
+    )
+    expect(entry).toMatchObject({
+      collection: 'tb_pacientes',
+      label: 'Pacientes',
+      kept: 'local',
+      localValue: 'Alergia a frutos secos (B, después)',
+      serverValue: 'Alergia al látex (A, antes)',
+    })
+    expect(entry.reason).toMatch(/más reciente/)
+    for (const d of [a, b]) {
+      await d.resync()
+      await expectSameAsServer(d, stack.db, 'tb_pacientes')
+    }
+  })
+
+  it('2c. the same patient (same DNI) registered offline on two tablets: the refused one keeps its typed values and names the existing record', async () => {
+    const [a, b] = await two()
+    await a.offline()
+    await b.offline()
+    const dni = `7${String(Date.now()).slice(-7)}`
+    const idA = newId()
+    const idB = newId()
+    await a.insert('tb_pacientes', { id_paciente: idA, nombre: 'Rosa', apellido: 'Huamán', dni, telefono: '987000111' })
+    await b.insert('tb_pacientes', { id_paciente: idB, nombre: 'Rosa María', apellido: 'Huamán', dni, historial_medico: 'Hipertensión; no usar piedras calientes' })
+    await a.online()
+    await waitFor('A en el servidor', () => serverRow(stack.db, 'tb_pacientes', idA))
+    await b.online()
+
+    const refused = await waitFor('B registra el rechazo', async () => (await b.status()).refused.find((r) => r.docId === idB))
+    expect(refused).toMatchObject({ collection: 'tb_pacientes', operation: 'insert', code: '23505', reason: 'Ya existe un paciente con este DNI.' })
+    // What the receptionist typed is all there, medical history included …
+    expect(refused.localVersion).toMatchObject({ nombre: 'Rosa María', dni, historial_medico: 'Hipertensión; no usar piedras calientes' })
+    // … and so is the record it collided with.
+    expect(refused.duplicate).toMatchObject({ docId: idA, columns: ['dni'] })
+    expect(refused.duplicate?.version).toMatchObject({ nombre: 'Rosa', telefono: '987000111' })
+    expect(await serverRow(stack.db, 'tb_pacientes', idB)).toBeUndefined()
   })
 
   it('3. overlapping appointments confirmed offline on two devices: one exists, the other is refused in Spanish and does not block', async () => {

@@ -1,0 +1,155 @@
+/**
+ * One write the server refused: the server's reason, what happened to it, the values
+ * typed on this device (beside the existing record's, for a duplicate) and what staff
+ * can do with them (docs/decisions/0024-sync-refusals-conflicts-efficiency.md).
+ */
+import { useState } from 'react'
+import { Link } from '@tanstack/react-router'
+import { Badge, Button, Card, Group, Table, Text } from '@mantine/core'
+import type { RefusedWrite } from '@sync/status/types.ts'
+import { fechaHoraCorta } from '@/domain/peru-time.ts'
+import { OPERATION_LABEL, displayValue, recordSummary } from '@/domain/sync-problems.ts'
+import { existingRecordLink, leftOutOfNew, patchForExisting, refusalActions, refusalExplanation, typedValues } from '@/domain/sync-refusals.ts'
+import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
+import type { RefusalActions } from './use-refusal-actions.ts'
+import classes from './sync-problems.module.css'
+
+type Pending = 'existing' | 'new' | 'discard' | null
+
+export interface RefusedCardProps {
+  refusal: RefusedWrite
+  /** The table's writable columns (what was typed and can be copied). */
+  writable: readonly string[]
+  actions?: RefusalActions | undefined
+}
+
+export function RefusedCard({ refusal: r, writable, actions }: RefusedCardProps) {
+  const [pending, setPending] = useState<Pending>(null)
+  const allowed = refusalActions(r)
+  const link = existingRecordLink(r.collection, r)
+  const values = typedValues(r, writable)
+  const existingName = r.duplicate ? recordSummary(r.duplicate.version, r.duplicate.docId) : ''
+  const changes = Object.keys(patchForExisting(r, writable))
+  const leftOut = leftOutOfNew(r)
+  const headingId = `rechazo-${r.id}`
+
+  return (
+    <Card withBorder radius="lg" padding="lg" aria-labelledby={headingId} component="article">
+      <Group gap="xs">
+        <Badge color="red.9" variant="filled">
+          {r.label}
+        </Badge>
+        <Badge variant="default">{OPERATION_LABEL[r.operation]}</Badge>
+      </Group>
+      <Text fw={700} mt="xs" id={headingId}>
+        {recordSummary(r.localVersion, r.docId)}
+      </Text>
+      <Text mt={4}>{r.reason}</Text>
+      <Text size="sm" mt={4}>
+        {refusalExplanation(r)}
+      </Text>
+      <Text size="sm" c="dimmed" mt={4}>
+        {fechaHoraCorta(r.at)}
+      </Text>
+
+      {r.operation !== 'delete' && values.length > 0 && (
+        <Table.ScrollContainer minWidth={420} mt="sm">
+          <Table className={classes.values} verticalSpacing={6} horizontalSpacing="sm" aria-label={`Datos escritos de ${recordSummary(r.localVersion, r.docId)}`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Campo</Table.Th>
+                <Table.Th>Escrito en este equipo</Table.Th>
+                {r.duplicate && <Table.Th>En el registro existente</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {values.map((v) => (
+                <Table.Tr key={v.field}>
+                  <Table.Td>{v.label}</Table.Td>
+                  <Table.Td className={classes.value}>{displayValue(v.typed)}</Table.Td>
+                  {r.duplicate && <Table.Td className={classes.value}>{displayValue(v.existing)}</Table.Td>}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+
+      <Group gap="xs" mt="md">
+        {allowed.openExisting && link && (
+          <Button component={Link} to={link.to as '/control-citas/pacientes'} search={(link.q ? { q: link.q } : {}) as never} size="xs" variant="light">
+            {r.duplicate ? 'Abrir el registro existente' : 'Abrir el registro'}
+          </Button>
+        )}
+        {actions && allowed.copyIntoExisting && (
+          <Button size="xs" onClick={() => setPending('existing')}>
+            Copiar en el registro existente
+          </Button>
+        )}
+        {actions && allowed.copyIntoNew && (
+          <Button size="xs" variant="default" onClick={() => setPending('new')}>
+            Copiar en un registro nuevo
+          </Button>
+        )}
+        {actions && (
+          <Button size="xs" variant="default" onClick={() => setPending('discard')}>
+            {r.operation === 'delete' ? 'Revisado' : 'Descartar'}
+          </Button>
+        )}
+      </Group>
+
+      {actions && (
+        <>
+          <ConfirmDialog
+            opened={pending === 'existing'}
+            title="¿Copiar en el registro existente?"
+            confirmLabel="Copiar"
+            destructive={false}
+            onClose={() => setPending(null)}
+            onConfirm={async () => {
+              await actions.copyIntoExisting(r)
+              setPending(null)
+            }}
+          >
+            {changes.length > 0
+              ? `Se guardarán en ${existingName} los datos escritos en este equipo: ${values
+                  .filter((v) => changes.includes(v.field))
+                  .map((v) => v.label)
+                  .join(', ')}. Los demás datos de ${existingName} no cambian.`
+              : `${existingName} ya tiene todos los datos escritos: no cambia nada.`}
+          </ConfirmDialog>
+          <ConfirmDialog
+            opened={pending === 'new'}
+            title="¿Copiar en un registro nuevo?"
+            confirmLabel="Crear registro"
+            destructive={false}
+            onClose={() => setPending(null)}
+            onConfirm={async () => {
+              await actions.copyIntoNew(r)
+              setPending(null)
+            }}
+          >
+            {`Se creará un registro nuevo con los datos escritos en este equipo.${
+              leftOut.length > 0 ? ` No se copia ${leftOut.join(' ni ')}, porque ya pertenece a ${existingName}.` : ''
+            }`}
+          </ConfirmDialog>
+          <ConfirmDialog
+            opened={pending === 'discard'}
+            title={r.operation === 'delete' ? '¿Marcar como revisado?' : '¿Descartar lo escrito?'}
+            confirmLabel={r.operation === 'delete' ? 'Revisado' : 'Descartar'}
+            destructive={r.operation !== 'delete'}
+            onClose={() => setPending(null)}
+            onConfirm={async () => {
+              await actions.discard(r)
+              setPending(null)
+            }}
+          >
+            {r.operation === 'delete'
+              ? 'El aviso se quitará de la lista.'
+              : `Los datos escritos de ${recordSummary(r.localVersion, r.docId)} se borrarán de este equipo. No se puede deshacer.`}
+          </ConfirmDialog>
+        </>
+      )}
+    </Card>
+  )
+}

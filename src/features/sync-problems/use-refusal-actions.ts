@@ -1,0 +1,74 @@
+/**
+ * The writes behind the actions of a refused write (docs/decisions/0024-sync-refusals-conflicts-efficiency.md):
+ * copy what was typed into the existing record or into a new one, through the local
+ * database like any other edit (offline too; the upload follows), then take the entry
+ * off the list. The rules of what is copied live in src/domain/sync-refusals.ts.
+ */
+import { useCallback } from 'react'
+import type { RefusedWrite } from '@sync/status/types.ts'
+import { productTables, type CollectionName } from '@sync/tables/product-tables.ts'
+import { patchForExisting, valuesForNew } from '@/domain/sync-refusals.ts'
+import { recordSummary } from '@/domain/sync-problems.ts'
+import { insertDoc, newId, patchDoc } from '@/lib/db/writes.ts'
+import { useSyncProblems } from '@/lib/db/use-sync-status.ts'
+import { toast } from '@/lib/toast/toast-store.ts'
+
+/** Columns a screen may write: not the key, the clocks or the server-owned ones. */
+export function writableColumns(collection: string): string[] {
+  const def = productTables.find((t) => t.name === collection)
+  if (!def) return []
+  return Object.entries(def.columns)
+    .filter(([name, c]) => name !== def.primaryKey && name !== 'created_at' && name !== 'updated_at' && !c.serverOwned)
+    .map(([name]) => name)
+}
+
+export interface RefusalActions {
+  copyIntoExisting(r: RefusedWrite): Promise<void>
+  copyIntoNew(r: RefusedWrite): Promise<void>
+  discard(r: RefusedWrite): Promise<void>
+}
+
+export function useRefusalActions(): RefusalActions {
+  const { dismiss } = useSyncProblems()
+
+  const copyIntoExisting = useCallback(
+    async (r: RefusedWrite) => {
+      if (!r.duplicate) return
+      const patch = patchForExisting(r, writableColumns(r.collection))
+      try {
+        if (Object.keys(patch).length > 0) await patchDoc(r.collection as CollectionName, r.duplicate.docId, patch as never)
+      } catch {
+        toast({
+          title: 'No se pudo copiar',
+          description: 'El registro existente aún no llegó a este equipo. Espera a que termine la sincronización e inténtalo de nuevo.',
+          variant: 'destructive',
+        })
+        return
+      }
+      await dismiss('refused', r.id)
+      toast({ title: 'Datos copiados', description: `Se copiaron en el registro de ${recordSummary(r.duplicate.version, r.duplicate.docId)}.`, variant: 'success' })
+    },
+    [dismiss],
+  )
+
+  const copyIntoNew = useCallback(
+    async (r: RefusedWrite) => {
+      const def = productTables.find((t) => t.name === r.collection)
+      if (!def) return
+      const values = valuesForNew(r, writableColumns(r.collection))
+      try {
+        await insertDoc(r.collection as CollectionName, { ...values, [def.primaryKey]: newId() } as never)
+      } catch (error) {
+        toast({ title: 'No se pudo crear el registro', description: (error as Error).message, variant: 'destructive' })
+        return
+      }
+      await dismiss('refused', r.id)
+      toast({ title: 'Registro creado', description: 'Se creó un registro nuevo con los datos escritos.', variant: 'success' })
+    },
+    [dismiss],
+  )
+
+  const discard = useCallback(async (r: RefusedWrite) => dismiss('refused', r.id), [dismiss])
+
+  return { copyIntoExisting, copyIntoNew, discard }
+}

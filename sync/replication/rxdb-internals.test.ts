@@ -1,0 +1,97 @@
+/**
+ * The RxDB internals of rxdb-internals.ts, exercised against the real engine (memory
+ * storage, a replication with in-memory handlers). If an RxDB upgrade renames or
+ * reshapes any of them — or changes the version — this fails: re-read the module
+ * against the new release, then update RXDB_CHECKED_AGAINST.
+ */
+import { afterEach, describe, expect, it } from 'vitest'
+import { createRxDatabase, RXDB_VERSION, type RxCollection, type RxDatabase } from 'rxdb'
+import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
+import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
+import { bookkeeping, replicationStarted, RXDB_CHECKED_AGAINST, whenReplicationStarted } from './rxdb-internals.ts'
+
+const schema = {
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: { id: { type: 'string', maxLength: 40 }, name: { type: 'string' } },
+  required: ['id', 'name'],
+} as const
+
+let db: RxDatabase | null = null
+afterEach(async () => {
+  await db?.remove()
+  db = null
+})
+
+/** A collection replicating to an in-memory "server"; `gate` holds pushes until opened. */
+async function setup() {
+  db = await createRxDatabase({ name: `internals-${crypto.randomUUID()}`, storage: getRxStorageMemory(), multiInstance: false })
+  const { items } = (await db.addCollections({ items: { schema } })) as unknown as { items: RxCollection<Record<string, unknown>> }
+  const server = new Map<string, Record<string, unknown>>()
+  let open!: () => void
+  const gate = new Promise<void>((resolve) => (open = resolve))
+  const replication: RxReplicationState<Record<string, unknown>, unknown> = replicateRxCollection<Record<string, unknown>, unknown>({
+    replicationIdentifier: 'internals-test',
+    collection: items,
+    live: true,
+    pull: { handler: async () => ({ documents: [], checkpoint: null }) },
+    push: {
+      handler: async (rows) => {
+        await gate
+        for (const row of rows) server.set(String(row.newDocumentState.id), row.newDocumentState)
+        return []
+      },
+    },
+  })
+  return { items, replication, server, open }
+}
+
+describe(`RxDB internals (checked against ${RXDB_CHECKED_AGAINST})`, () => {
+  it('is the RxDB release the internals were checked against', () => {
+    expect(RXDB_VERSION, 'RxDB cambió de versión: revisa sync/replication/rxdb-internals.ts').toBe(RXDB_CHECKED_AGAINST)
+  })
+
+  it('reads the upload checkpoint, the changed documents and the assumed master state; watches and rewrites', async () => {
+    const { items, replication, server, open } = await setup()
+    await whenReplicationStarted(replication, 5000)
+    expect(replicationStarted(replication)).toBe(true)
+    const books = bookkeeping(replication)!
+    expect(books).not.toBeNull()
+
+    let changes = 0
+    const unwatch = books.watch(() => changes++)
+    await items.bulkInsert([
+      { id: 'a', name: 'Ana' },
+      { id: 'b', name: 'Beto' },
+    ])
+    // Local writes are seen by the watch and listed, with their change position.
+    expect(changes).toBeGreaterThan(0)
+    const waiting = await books.changedSince(100, undefined)
+    expect(waiting.documents.map((d) => d.id)).toEqual(['a', 'b'])
+    expect(typeof waiting.documents[0]!._meta.lwt).toBe('number')
+    expect(waiting.checkpoint).toMatchObject({ id: 'b', lwt: waiting.documents[1]!._meta.lwt })
+    // Never uploaded: no assumed master state yet.
+    expect(await books.assumedMaster(['a', 'b'])).toEqual({})
+
+    // The upload goes through: the bookkeeping records it (watch fires on the meta data).
+    const before = changes
+    open()
+    await replication.awaitInSync()
+    expect(server.size).toBe(2)
+    expect(changes).toBeGreaterThan(before)
+    const assumed = await books.assumedMaster(['a', 'b'])
+    expect(assumed.a).toMatchObject({ id: 'a', name: 'Ana' })
+    expect(assumed.b).toMatchObject({ id: 'b', name: 'Beto' })
+    const checkpoint = await books.uploadCheckpoint()
+    expect(checkpoint).toMatchObject({ id: 'b' })
+    expect((await books.changedSince(100, checkpoint)).documents).toEqual([])
+
+    // A rewrite moves a document past the checkpoint again, unchanged.
+    expect(await books.rewrite(['a'], 'internals-test')).toBe(1)
+    const after = await books.changedSince(100, checkpoint)
+    expect(after.documents.map((d) => [d.id, d.name])).toEqual([['a', 'Ana']])
+    unwatch()
+    await replication.cancel()
+  })
+})

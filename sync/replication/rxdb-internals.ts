@@ -1,0 +1,98 @@
+/**
+ * Every use of RxDB's internal replication state, in one module (issue 13). Checked
+ * against rxdb 17.6.0; `rxdb-internals.test.ts` exercises each of them against the real
+ * engine and fails when an upgrade changes one (or the version, so someone re-reads this).
+ *
+ * Why internals at all (docs/decisions/0003-sync.md): "what is waiting to upload" is read
+ * from RxDB's own bookkeeping — documents changed since the upload checkpoint whose state
+ * differs from the assumed master state — rather than from a parallel counter that could
+ * drift; and a local change stranded behind the checkpoint is handed back to the upload by
+ * rewriting it. Both need the fork and meta storage instances the engine keeps inside.
+ */
+import {
+  createRevision,
+  getAssumedMasterState,
+  getChangedDocumentsSince,
+  getComposedPrimaryKeyOfDocumentData,
+  now,
+  type RxDocumentData,
+} from 'rxdb'
+import type { RxReplicationState } from 'rxdb/plugins/replication'
+
+/** The RxDB release these internals were read from. */
+export const RXDB_CHECKED_AGAINST = '17.6.0'
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyReplication = RxReplicationState<any, any>
+
+/** A position in a storage's change order (lwt, then primary key), as the Dexie and memory storages write it. */
+export interface ChangePosition {
+  id: string
+  lwt: number
+}
+
+export type StoredDoc = Record<string, unknown> & { _meta: { lwt: number }; _deleted?: boolean }
+
+export interface Bookkeeping {
+  /** Changes when the replication restarts: positions of an older one are not valid. */
+  readonly identity: object
+  /** Where the upload has got to in the change order (undefined before its first run). */
+  uploadCheckpoint(): Promise<ChangePosition | undefined>
+  /** Local documents after `since` in change order, a page at a time. */
+  changedSince(limit: number, since: ChangePosition | undefined): Promise<{ documents: StoredDoc[]; checkpoint: ChangePosition }>
+  /** The server state the engine last saw for each id (absent: never uploaded nor pulled). */
+  assumedMaster(ids: string[]): Promise<Record<string, Record<string, unknown>>>
+  /** Calls `onChange` on every write to the local documents or to the upload bookkeeping. */
+  watch(onChange: () => void): () => void
+  /** Writes the documents again unchanged with a new lwt, which puts them back in the upload's way. */
+  rewrite(ids: string[], context: string): Promise<number>
+}
+
+/** The replication has started (its internal state exists). */
+export function replicationStarted(r: AnyReplication): boolean {
+  return !!r.internalReplicationState
+}
+
+/** Resolves once the replication started, or after `timeoutMs`. */
+export async function whenReplicationStarted(r: AnyReplication, timeoutMs: number): Promise<void> {
+  await Promise.race([r.startPromise, new Promise((resolve) => setTimeout(resolve, timeoutMs))])
+}
+
+export function bookkeeping(r: AnyReplication): Bookkeeping | null {
+  const state = r.internalReplicationState
+  const meta = r.metaInstance
+  if (!state || !meta) return null
+  const fork = state.input.forkInstance
+  return {
+    identity: state,
+    async uploadCheckpoint() {
+      // The 'up' checkpoint document of the meta instance (replication-protocol/checkpoint.js).
+      const id = getComposedPrimaryKeyOfDocumentData(meta.schema, { itemId: 'up', isCheckpoint: '1' })
+      const [doc] = await meta.findDocumentsById([id], false)
+      return (doc as { checkpointData?: ChangePosition } | undefined)?.checkpointData
+    },
+    async changedSince(limit, since) {
+      const page = await getChangedDocumentsSince(fork, limit, since as never)
+      return { documents: page.documents as unknown as StoredDoc[], checkpoint: page.checkpoint as ChangePosition }
+    },
+    async assumedMaster(ids) {
+      const found = await getAssumedMasterState(state, ids)
+      return Object.fromEntries(Object.entries(found).map(([id, v]) => [id, v.docData as Record<string, unknown>]))
+    },
+    watch(onChange) {
+      const subs = [fork.changeStream().subscribe(() => onChange()), meta.changeStream().subscribe(() => onChange())]
+      return () => subs.forEach((s) => s.unsubscribe())
+    },
+    async rewrite(ids, context) {
+      if (ids.length === 0) return 0
+      const current = await fork.findDocumentsById(ids, true)
+      const token = r.collection.database.token
+      const rows = current.map((previous: RxDocumentData<Record<string, unknown>>) => ({
+        previous,
+        document: { ...previous, _meta: { ...previous._meta, lwt: now() }, _rev: createRevision(token, previous) },
+      }))
+      await fork.bulkWrite(rows, context)
+      return rows.length
+    },
+  }
+}
