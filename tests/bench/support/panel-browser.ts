@@ -1,6 +1,6 @@
 /**
  * Shared by the front-end benchmarks: Debian's Chromium as the e2e suite starts it, a
- * staff sign-in through the real form, in-page timing helpers and the median.
+ * staff or admin sign-in through the real form, in-page timing helpers and the median.
  */
 import { chromium, type Browser, type Page } from 'playwright-core'
 
@@ -12,14 +12,23 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /** A tablet-sized page signed in as reception, opened at `path` after the sign-in. */
-export async function staffPage(browser: Browser, base: string, path: string): Promise<Page> {
+export function staffPage(browser: Browser, base: string, path: string): Promise<Page> {
+  return signedInPage(browser, base, path, { email: 'recepcion@spa.local', password: 'recepcion1234' })
+}
+
+/** The same as the demo administrator (the admin screens and tables). */
+export function adminPage(browser: Browser, base: string, path: string): Promise<Page> {
+  return signedInPage(browser, base, path, { email: 'admin@spa.local', password: 'admin1234' })
+}
+
+async function signedInPage(browser: Browser, base: string, path: string, who: { email: string; password: string }): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1180, height: 820 }, locale: 'es-PE', timezoneId: 'America/Lima' })
   const page = await context.newPage()
   await page.goto(`${base}/login?redirect=${encodeURIComponent(path)}`)
-  await page.getByRole('textbox', { name: 'Correo electrónico' }).fill('recepcion@spa.local')
-  await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill('recepcion1234')
+  await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(who.email)
+  await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(who.password)
   await page.getByRole('button', { name: 'Ingresar' }).click()
-  await page.waitForURL((u) => u.pathname === path, { timeout: 120_000 })
+  await page.waitForURL((u) => u.pathname === new URL(path, base).pathname, { timeout: 120_000 })
   return page
 }
 
