@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { egresosDelMes, resumenConciliacion, type Conciliacion } from './conciliacion.ts'
-import { filasIngresos, ingresosDelMes, type CitaAdelanto, type IngresoFila, type PagoIngreso } from './conciliacion-ingresos.ts'
+import { filasIngresos, ingresosDelMes, ingresosPorMes, type CitaAdelanto, type IngresoFila, type PagoIngreso } from './conciliacion-ingresos.ts'
 import { archivoConciliacion, exportarConciliacion, mesEnCurso, serieDoceMeses } from './conciliacion-reportes.ts'
 import type { Egreso } from './egresos.ts'
 import { celdas } from './hoja-excel.ts'
@@ -179,5 +179,39 @@ describe('hub: the month so far', () => {
       expect(mesEnCurso(cruce, '2027-02-28')).toMatchObject({ periodo: { anio: 2027, mes: 2 }, ingresos: 1_000, egresos: 800, balance: 200 })
       expect(mesEnCurso(cruce, '2027-03-01')).toMatchObject({ periodo: { anio: 2027, mes: 3 }, ingresos: 500, egresos: 0, balance: 500 })
     })
+  })
+})
+
+describe('the income split by month once (ingresosPorMes)', () => {
+  const datos = {
+    formasPago,
+    pagos: [
+      pago('2026-01-31', 'Yape', 10),
+      pago('2026-02-01', 'Tarjeta de Crédito', 100),
+      pago('2026-02-01', 'tarjeta de credito', 50),
+      pago('2026-02-28', 'Yape', 7.5),
+      pago('2026-03-01', 'Efectivo', 20),
+      { ...pago('2026-02-10', 'Yape', 999), _deleted: true },
+    ],
+    citas: [{ fecha_cita: '2026-03-02', monto_adelanto: 30, metodo_pago_adelanto: null, fecha_pago_adelanto: '2026-02-27' }] as CitaAdelanto[],
+    egresos: [egreso(2026, 2, { monto_soles: 100 })],
+    conciliaciones: [],
+  }
+
+  it('gives each month exactly what ingresosDelMes gives, across a 28-day February', () => {
+    const porMes = ingresosPorMes(datos)
+    expect([...porMes.keys()].sort()).toEqual(['2026-01', '2026-02', '2026-03'])
+    for (const mes of [1, 2, 3, 4]) expect(porMes.get(`2026-0${mes}`) ?? []).toEqual(ingresosDelMes(datos, { anio: 2026, mes }))
+    // 150 by card on the 1st, netted once: 150 − 6.11 = 143.89; 30 'Otro' on the 27th; 7.50 Yape on the 28th.
+    expect(porMes.get('2026-02')!.map((f) => [f.fecha, f.metodo, f.importe])).toEqual([
+      ['2026-02-01', 'Tarjeta de Crédito', 14_389],
+      ['2026-02-27', 'Otro', 3_000],
+      ['2026-02-28', 'Yape', 750],
+    ])
+  })
+
+  it('makes the same 12-month chart as the scan', () => {
+    const hasta = { anio: 2026, mes: 3 }
+    expect(serieDoceMeses({ ...datos, ingresosPorMes: ingresosPorMes(datos) }, hasta)).toEqual(serieDoceMeses(datos, hasta))
   })
 })
