@@ -164,6 +164,26 @@ export function ingresosDelMes(input: IngresosInput, periodo: Periodo): IngresoC
   return ingresosEntre(input, desde, hasta)
 }
 
+/** Every month's income keyed by 'YYYY-MM' (clavePeriodo), each as ingresosDelMes gives it. */
+export type IngresosPorMes = ReadonlyMap<string, readonly IngresoCalculado[]>
+
+/**
+ * All months at once, in one pass over the payments and advances: built when the data
+ * changes, so changing the month on screen is a look-up, not a scan of two years of
+ * payments (docs/decisions/0019-administracion-cierre.md). Groups are per date, so
+ * splitting the whole range by month gives exactly each month's ingresosDelMes.
+ */
+export function ingresosPorMes(input: IngresosInput): IngresosPorMes {
+  const out = new Map<string, IngresoCalculado[]>()
+  for (const fila of ingresosEntre(input, '0000-01-01', '9999-12-31')) {
+    const clave = fila.fecha.slice(0, 7)
+    const lista = out.get(clave)
+    if (lista) lista.push(fila)
+    else out.set(clave, [fila])
+  }
+  return out
+}
+
 // ---------------------------------------------------------------------------------
 // The editable list ('Ingresos de Tratamientos')
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { egresosDelMes, resumenConciliacion, type Conciliacion } from './conciliacion.ts'
-import type { CitaAdelanto, IngresoFila, PagoIngreso } from './conciliacion-ingresos.ts'
+import { filasIngresos, ingresosDelMes, ingresosPorMes, type CitaAdelanto, type IngresoFila, type PagoIngreso } from './conciliacion-ingresos.ts'
 import { archivoConciliacion, exportarConciliacion, mesEnCurso, serieDoceMeses } from './conciliacion-reportes.ts'
 import type { Egreso } from './egresos.ts'
 import { celdas } from './hoja-excel.ts'
@@ -136,5 +136,82 @@ describe('hub: the month so far', () => {
 
   it('needs a real date', () => {
     expect(() => mesEnCurso(input, '2026-11-31')).toThrow(RangeError)
+  })
+
+  it('on the last day of the month agrees with the Conciliación of that month', () => {
+    const hoy = mesEnCurso(input, '2026-11-30')
+    const resumen = resumenConciliacion(0, filasIngresos(ingresosDelMes(input, { anio: 2026, mes: 11 }), undefined), egresosDelMes(input.egresos, { anio: 2026, mes: 11 }))
+    // 100 + 50 + 239.82 + 70 = 459.82; 4500 + 20 + 99 = 4619
+    expect(hoy).toMatchObject({ ingresos: 45_982, egresos: 461_900, balance: -415_918 })
+    expect([hoy.ingresos, hoy.egresos, hoy.balance]).toEqual([resumen.totalIngresos, resumen.totalEgresos, resumen.saldoFinal])
+  })
+
+  describe('across a month boundary', () => {
+    const cruce = {
+      formasPago,
+      pagos: [
+        pago('2026-12-31', 'Yape', 300),
+        pago('2027-01-01', 'Yape', 40),
+        pago('2027-01-02', 'Yape', 60),
+        { ...pago('2027-01-01', 'Yape', 1000), _deleted: true },
+        pago('2027-02-28', 'Yape', 10),
+        pago('2027-03-01', 'Yape', 5),
+      ],
+      // Paid on 31 December for a January appointment: December's income.
+      citas: [{ fecha_cita: '2027-01-05', monto_adelanto: 25, metodo_pago_adelanto: 'Yape', fecha_pago_adelanto: '2026-12-31' }] as CitaAdelanto[],
+      egresos: [
+        egreso(2026, 12, { monto_soles: 900 }),
+        egreso(2026, 12, { tipo_egreso: 'Variable', fecha: '2026-12-31', monto_soles: 15 }),
+        egreso(2027, 1, { monto_soles: 1000 }),
+        egreso(2027, 2, { tipo_egreso: 'Variable', fecha: '2027-02-28', monto_soles: 8 }),
+      ],
+    }
+
+    it('31 December counts the whole of December, advances included', () => {
+      expect(mesEnCurso(cruce, '2026-12-31')).toEqual({ periodo: { anio: 2026, mes: 12 }, ingresos: 32_500, egresos: 91_500, balance: -59_000 })
+    })
+
+    it('1 January starts the new year from zero income, with January\'s fixed expenses already due', () => {
+      expect(mesEnCurso(cruce, '2027-01-01')).toEqual({ periodo: { anio: 2027, mes: 1 }, ingresos: 4_000, egresos: 100_000, balance: -96_000 })
+    })
+
+    it('28 February is the last day of a 28-day month; 1 March starts again', () => {
+      expect(mesEnCurso(cruce, '2027-02-28')).toMatchObject({ periodo: { anio: 2027, mes: 2 }, ingresos: 1_000, egresos: 800, balance: 200 })
+      expect(mesEnCurso(cruce, '2027-03-01')).toMatchObject({ periodo: { anio: 2027, mes: 3 }, ingresos: 500, egresos: 0, balance: 500 })
+    })
+  })
+})
+
+describe('the income split by month once (ingresosPorMes)', () => {
+  const datos = {
+    formasPago,
+    pagos: [
+      pago('2026-01-31', 'Yape', 10),
+      pago('2026-02-01', 'Tarjeta de Crédito', 100),
+      pago('2026-02-01', 'tarjeta de credito', 50),
+      pago('2026-02-28', 'Yape', 7.5),
+      pago('2026-03-01', 'Efectivo', 20),
+      { ...pago('2026-02-10', 'Yape', 999), _deleted: true },
+    ],
+    citas: [{ fecha_cita: '2026-03-02', monto_adelanto: 30, metodo_pago_adelanto: null, fecha_pago_adelanto: '2026-02-27' }] as CitaAdelanto[],
+    egresos: [egreso(2026, 2, { monto_soles: 100 })],
+    conciliaciones: [],
+  }
+
+  it('gives each month exactly what ingresosDelMes gives, across a 28-day February', () => {
+    const porMes = ingresosPorMes(datos)
+    expect([...porMes.keys()].sort()).toEqual(['2026-01', '2026-02', '2026-03'])
+    for (const mes of [1, 2, 3, 4]) expect(porMes.get(`2026-0${mes}`) ?? []).toEqual(ingresosDelMes(datos, { anio: 2026, mes }))
+    // 150 by card on the 1st, netted once: 150 − 6.11 = 143.89; 30 'Otro' on the 27th; 7.50 Yape on the 28th.
+    expect(porMes.get('2026-02')!.map((f) => [f.fecha, f.metodo, f.importe])).toEqual([
+      ['2026-02-01', 'Tarjeta de Crédito', 14_389],
+      ['2026-02-27', 'Otro', 3_000],
+      ['2026-02-28', 'Yape', 750],
+    ])
+  })
+
+  it('makes the same 12-month chart as the scan', () => {
+    const hasta = { anio: 2026, mes: 3 }
+    expect(serieDoceMeses({ ...datos, ingresosPorMes: ingresosPorMes(datos) }, hasta)).toEqual(serieDoceMeses(datos, hasta))
   })
 })

@@ -5,7 +5,7 @@
  * month-to-date figures. Amounts are céntimos inside, soles numbers in the outputs.
  */
 import { conciliacionDe, type Conciliacion, type ResumenConciliacion } from './conciliacion.ts'
-import { filasIngresos, ingresosEntre, totalIngresos, type IngresoFila, type IngresosInput } from './conciliacion-ingresos.ts'
+import { filasIngresos, ingresosEntre, totalIngresos, type IngresoCalculado, type IngresoFila, type IngresosInput, type IngresosPorMes } from './conciliacion-ingresos.ts'
 import { egresosDelPeriodo, totalEgresos, type Egreso } from './egresos.ts'
 import type { Exportacion } from './hoja-excel.ts'
 import { centimosDeTexto } from './money.ts'
@@ -106,6 +106,8 @@ export interface PuntoMensual {
 export interface SerieInput extends IngresosInput {
   egresos: readonly Egreso[]
   conciliaciones: readonly Conciliacion[]
+  /** The income already split by month (ingresosPorMes), when the screen holds it: no scan then. */
+  ingresosPorMes?: IngresosPorMes
 }
 
 /**
@@ -115,11 +117,13 @@ export interface SerieInput extends IngresosInput {
  */
 export function serieDoceMeses(input: SerieInput, hasta: Periodo): PuntoMensual[] {
   const meses = ultimosPeriodos(hasta, 12)
-  // One pass over payments and advances for the whole range, split by month.
-  const calculados = new Map<string, ReturnType<typeof ingresosEntre>>()
-  for (const fila of ingresosEntre(input, primerDia(meses[0]!), ultimoDia(hasta))) {
-    const clave = clavePeriodo(periodoDeFecha(fila.fecha)!)
-    calculados.set(clave, [...(calculados.get(clave) ?? []), fila])
+  // Else one pass over payments and advances for the whole range, split by month.
+  const calculados = new Map<string, readonly IngresoCalculado[]>(input.ingresosPorMes ?? [])
+  if (!input.ingresosPorMes) {
+    for (const fila of ingresosEntre(input, primerDia(meses[0]!), ultimoDia(hasta))) {
+      const clave = clavePeriodo(periodoDeFecha(fila.fecha)!)
+      calculados.set(clave, [...(calculados.get(clave) ?? []), fila])
+    }
   }
   return meses.map((periodo) => {
     const registro = conciliacionDe(input.conciliaciones, periodo)

@@ -181,7 +181,8 @@ test.describe('Gestión de Egresos', () => {
     expect((await serverEgresos(page, 'anio=eq.2031&mes=eq.5&tipo_egreso=eq.Fijo')).map((r) => r._deleted)).toEqual([true])
   })
 
-  test('sin conexión: un egreso con el tipo de cambio escrito a mano, recarga desde el service worker y sincroniza al volver', async ({ page, context }) => {
+  test('sin conexión: ambos tipos agregados, editados y eliminados, el mes procesado y exportado; recarga desde el service worker y sincroniza al volver', async ({ page, context }) => {
+    test.setTimeout(150_000)
     await page.setViewportSize(viewports.tabletPortrait)
     await signIn(page, demo.admin)
     await waitForServiceWorker(page)
@@ -193,24 +194,144 @@ test.describe('Gestión de Egresos', () => {
     await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión')
     await expect(form(page).getByText('Sin conexión: escribe el tipo de cambio.')).toBeVisible()
     const seguro = `Seguro ${randomUUID().slice(0, 6)}`
+    const luz = `Luz ${randomUUID().slice(0, 6)}`
     await fillExpense(page, { descripcion: seguro, tipoCambio: '3.7', soles: '370' })
     await expect(input(page, /^Monto Egreso Dólares/)).toHaveValue('US$ 100.00')
     await form(page).getByRole('button', { name: 'Agregar' }).click()
     await expectToast(page, 'Éxito', 'El egreso fijo se guardó correctamente.')
     await expect(row(page, seguro)).toContainText('S/ 370.00')
+    await fillExpense(page, { descripcion: luz, tipoCambio: '3.7', soles: '111' })
+    await form(page).getByRole('button', { name: 'Agregar' }).click()
+    await expectToast(page, 'Éxito', 'El egreso fijo se guardó correctamente.')
+    await rowAction(page, seguro, 'Editar')
+    await input(page, /^Monto Egreso Soles/).fill('740')
+    await expect(input(page, /^Monto Egreso Dólares/)).toHaveValue('US$ 200.00')
+    await form(page).getByRole('button', { name: 'Actualizar' }).click()
+    await expectToast(page, 'Éxito', 'Egreso fijo actualizado correctamente.')
+    await rowAction(page, luz, 'Eliminar')
+    await page.getByRole('dialog', { name: 'Confirmar eliminación' }).getByRole('button', { name: 'Eliminar' }).click()
+    await expectToast(page, 'Éxito', 'Egreso eliminado correctamente.')
+    await expect(row(page, luz)).toHaveCount(0)
+
+    await page.getByRole('tab', { name: 'Egresos Variables' }).click()
+    const jabones = `Jabones ${randomUUID().slice(0, 6)}`
+    const velas = `Velas ${randomUUID().slice(0, 6)}`
+    await fillExpense(page, { fecha: '2033-07-10', descripcion: jabones, tipoCambio: '3.7', soles: '37' })
+    await form(page).getByRole('button', { name: 'Agregar' }).click()
+    await expectToast(page, 'Éxito', 'Egreso variable agregado correctamente.')
+    await fillExpense(page, { fecha: '2033-07-12', descripcion: velas, tipoCambio: '3.7', soles: '18.50' })
+    await form(page).getByRole('button', { name: 'Agregar' }).click()
+    await expectToast(page, 'Éxito', 'Egreso variable agregado correctamente.')
+    await rowAction(page, jabones, 'Editar')
+    await input(page, /^Monto Egreso Soles/).fill('74')
+    await form(page).getByRole('button', { name: 'Actualizar' }).click()
+    await expectToast(page, 'Éxito')
+    await expect(row(page, jabones)).toContainText(/S\/ 74\.00.*US\$ 20\.00/)
+    await rowAction(page, velas, 'Eliminar')
+    await page.getByRole('dialog', { name: 'Confirmar eliminación' }).getByRole('button', { name: 'Eliminar' }).click()
+    await expectToast(page, 'Éxito', 'Egreso eliminado correctamente.')
+    await expect(row(page, velas)).toHaveCount(0)
+
+    // 'Procesar Mes' offline: August gets July's fixed expense, on this device first.
+    await page.getByRole('tab', { name: 'Egresos Fijos' }).click()
+    await page.getByRole('button', { name: 'Procesar Mes' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Procesar para mes' })
+    await expect(dialog.getByRole('combobox', { name: 'Mes' })).toHaveValue('Agosto')
+    await dialog.getByRole('button', { name: 'Procesar' }).click()
+    await expectToast(page, 'Éxito', 'Egresos fijos procesados para el mes seleccionado.')
+    await expect(dialog).toHaveCount(0)
+
+    // The export works offline (SheetJS comes from the service worker's cache).
+    const download = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Exportar a Excel' }).click()
+    const cells = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(readFileSync(await (await download).path()), { type: 'buffer' }).Sheets['Reporte de Egresos']!, {
+      header: 1,
+      blankrows: false,
+    })
+    expect(cells.slice(1, 3).map((r) => [r[0], r[2], r[4], r[5]])).toEqual([
+      ['Fijo', seguro, 740, 200],
+      ['Variable', jabones, 74, 20],
+    ])
+    expect(cells.find((r) => r[0] === 'Total General')?.slice(4, 6)).toEqual([814, 220])
 
     await page.reload()
     await expect(page.getByRole('heading', { level: 1, name: 'Gestión de Egresos' })).toBeVisible()
     await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión')
     await expect(page.getByRole('combobox', { name: 'Mes' })).toHaveValue('Julio')
-    await expect(row(page, seguro)).toContainText('US$ 100.00')
+    await expect(row(page, seguro)).toContainText('US$ 200.00')
+    await expect(row(page, luz)).toHaveCount(0)
     await screenshot(page, 'panel-tableta-vertical-egresos-sin-conexion', { fullPage: true })
     await expectAccessible(page, 'egresos sin conexión')
+    await page.getByRole('tab', { name: 'Egresos Variables' }).click()
+    await expect(row(page, jabones)).toContainText('S/ 74.00')
+    await expect(row(page, velas)).toHaveCount(0)
+    expect(await serverEgreso(page, seguro).catch(() => null)).toBeNull()
 
     await context.setOffline(false)
     await expect(page.getByTestId('estado-conexion')).toHaveText('En línea')
     await waitForSynced(page)
-    await expect.poll(async () => (await serverEgreso(page, seguro))?.monto_dolares ?? null, { timeout: 30_000 }).toBe(100)
-    expect(await serverEgreso(page, seguro)).toMatchObject({ tipo_cambio: 3.7, monto_soles: 370, mes: 7, anio: 2033, fecha: '2033-07-31' })
+    await expect.poll(async () => (await serverEgreso(page, seguro))?.monto_dolares ?? null, { timeout: 30_000 }).toBe(200)
+    const julio = (await serverEgresos(page, 'anio=eq.2033&mes=eq.7')).filter((r) => !r._deleted)
+    expect(julio.map((r) => [r.tipo_egreso, r.descripcion, r.monto_soles, r.monto_dolares, r.fecha]).sort()).toEqual([
+      ['Fijo', seguro, 740, 200, '2033-07-31'],
+      ['Variable', jabones, 74, 20, '2033-07-10'],
+    ])
+    expect(await serverEgreso(page, seguro)).toMatchObject({ tipo_cambio: 3.7 })
+    const agosto = (await serverEgresos(page, 'anio=eq.2033&mes=eq.8')).filter((r) => !r._deleted)
+    expect(agosto).toHaveLength(1)
+    expect(agosto[0]).toMatchObject({ descripcion: seguro, monto_soles: 740, id_egreso_origen: (await serverEgreso(page, seguro))!.id_egreso, fecha: '2033-08-31' })
+  })
+
+  test('dos tabletas abren sin conexión el mismo mes nuevo: una sola copia de los egresos fijos tras sincronizar', async ({ page, browser }) => {
+    test.setTimeout(180_000)
+    // Another tablet registered January 2035's rent; February has no fixed expenses yet.
+    const alquiler = `Alquiler ${randomUUID().slice(0, 6)}`
+    await page.goto('/login')
+    const origen = randomUUID()
+    await (await backend(page)).insert(
+      'tb_egresos',
+      { id_egreso: origen, tipo_egreso: 'Fijo', descripcion: alquiler, tipo_cambio: 3.75, monto_soles: 3000, monto_dolares: 800, mes: 1, anio: 2035, fecha: null },
+      demo.admin,
+    )
+    const otra = await browser.newContext({ viewport: viewports.tabletPortrait, locale: 'es-PE', timezoneId: 'America/Lima' })
+    try {
+      const tabletas = [page, await otra.newPage()]
+      for (const tableta of tabletas) {
+        await tableta.setViewportSize(viewports.tabletPortrait)
+        await signIn(tableta, demo.admin)
+        await waitForServiceWorker(tableta)
+        await tableta.goto('/control-citas/egresos?anio=2035&mes=1')
+        await expect(row(tableta, alquiler)).toContainText('Enero')
+        await waitForSynced(tableta)
+        await tableta.context().setOffline(true)
+        await expect(tableta.getByTestId('estado-conexion')).toHaveText('Sin conexión')
+      }
+      // Both open February offline: each copies January's rent on its own.
+      for (const tableta of tabletas) {
+        await tableta.getByRole('combobox', { name: 'Mes' }).click()
+        await tableta.getByRole('option', { name: 'Febrero' }).click()
+        await expectToast(tableta, 'Egresos fijos copiados', 'Se copiaron 1 egreso(s) fijo(s) de Enero 2035.')
+        await expect(row(tableta, alquiler)).toContainText('Febrero')
+      }
+      expect(await serverEgresos(page, 'anio=eq.2035&mes=eq.2')).toEqual([])
+
+      for (const tableta of tabletas) {
+        await tableta.context().setOffline(false)
+        await expect(tableta.getByTestId('estado-conexion')).toHaveText('En línea')
+        await waitForSynced(tableta)
+      }
+      const febrero = await serverEgresos(page, 'anio=eq.2035&mes=eq.2')
+      expect(febrero).toHaveLength(1)
+      expect(febrero[0]).toMatchObject({ descripcion: alquiler, monto_soles: 3000, id_egreso_origen: origen, fecha: '2035-02-28', _deleted: false })
+      // Each tablet, reloaded, shows that one copy and no sync problem.
+      for (const tableta of tabletas) {
+        await tableta.reload()
+        await waitForSynced(tableta)
+        await expect(tableta.getByRole('table', { name: 'Egresos Fijos' }).getByRole('row', { name: new RegExp(alquiler) })).toHaveCount(1)
+        await expect(tableta.getByRole('link', { name: /^Problemas de sincronización/ })).toHaveText('Problemas de sincronización')
+      }
+    } finally {
+      await otra.close()
+    }
   })
 })

@@ -30,7 +30,7 @@ import {
   filasIngresos,
   ingresoAForm,
   ingresoFormVacio,
-  ingresosDelMes,
+  ingresosPorMes,
   MENSAJES_INGRESOS,
   totalIngresos,
   type IngresoFila,
@@ -38,7 +38,7 @@ import {
 } from '@/domain/conciliacion-ingresos.ts'
 import { exportarConciliacion } from '@/domain/conciliacion-reportes.ts'
 import { centimosDeTexto, formatCentimos } from '@/domain/money.ts'
-import { nombrePeriodo, type Periodo } from '@/domain/periodo.ts'
+import { clavePeriodo, nombrePeriodo, type Periodo } from '@/domain/periodo.ts'
 import { peruToday } from '@/domain/peru-time.ts'
 import { downloadWorkbook, sheet } from '@/lib/excel/workbook.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
@@ -78,10 +78,9 @@ export function ConciliacionPage({ store, periodo, onPeriodo }: ConciliacionPage
 
   const registro = useMemo(() => conciliacionDe(store.conciliaciones, periodo), [store.conciliaciones, periodo])
   const saldo = useMemo(() => saldoInicial(store.conciliaciones, periodo), [store.conciliaciones, periodo])
-  const calculados = useMemo(
-    () => ingresosDelMes({ pagos: store.pagos, citas: store.citas, formasPago: store.formasPago }, periodo),
-    [store.pagos, store.citas, store.formasPago, periodo],
-  )
+  // Every month's income once per data change: changing month is then a look-up (docs/decisions/0019-administracion-cierre.md).
+  const porMes = useMemo(() => ingresosPorMes({ pagos: store.pagos, citas: store.citas, formasPago: store.formasPago }), [store.pagos, store.citas, store.formasPago])
+  const calculados = useMemo(() => porMes.get(clavePeriodo(periodo)) ?? [], [porMes, periodo])
   const filas = useMemo(() => filasIngresos(calculados, registro?.ingresos_tratamientos), [calculados, registro])
   const indexadas = useMemo(() => filas.map((fila, indice) => ({ fila, indice })), [filas])
   const egresosMes = useMemo(() => egresosDelMes(store.egresos, periodo), [store.egresos, periodo])
@@ -100,8 +99,8 @@ export function ConciliacionPage({ store, periodo, onPeriodo }: ConciliacionPage
       : `Lista guardada de este mes. Según los pagos y adelantos se recibió ${formatCentimos(recibido)} (tabla informativa).`
 
   const serieInput = useMemo(
-    () => ({ pagos: store.pagos, citas: store.citas, formasPago: store.formasPago, egresos: store.egresos, conciliaciones: store.conciliaciones }),
-    [store.pagos, store.citas, store.formasPago, store.egresos, store.conciliaciones],
+    () => ({ pagos: store.pagos, citas: store.citas, formasPago: store.formasPago, egresos: store.egresos, conciliaciones: store.conciliaciones, ingresosPorMes: porMes }),
+    [store.pagos, store.citas, store.formasPago, store.egresos, store.conciliaciones, porMes],
   )
 
   const ctx = () => ({ conciliaciones: store.conciliaciones, periodo, ahora: ahora() })

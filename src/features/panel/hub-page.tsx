@@ -10,6 +10,7 @@ import { useSession } from '@/lib/auth/session-store.ts'
 import { useIsAdmin } from '@/lib/db/use-is-admin.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { useDocumentTitle } from '@/lib/ui/use-document-title.ts'
+import { MesEnCurso } from './mes-en-curso.tsx'
 import { SECTION_ICONS } from './section-icons.ts'
 import { SignOutButton } from './sign-out-button.tsx'
 import classes from './panel.module.css'
@@ -51,6 +52,8 @@ export function HubPage() {
           <SignOutButton />
         </Group>
       </div>
+      {/* Mounted only for admins: staff devices do not hold the admin tables. */}
+      {isAdmin && <MesEnCurso />}
       <nav aria-label="Secciones del panel">
         <div className={classes.tiles}>
           {staffTiles.map((t) => (

@@ -16,8 +16,8 @@ import type { Conciliacion } from '../../../src/domain/conciliacion.ts'
 /** The volume: 20,000 payments over two years (seed-demo's spread). */
 export const DEMO = { patients: 5000, appointments: 20_000, payments: 20_000, seed: 7 } as const
 
+/** On BENCH_PORT when given (a port of one's own on a shared machine), else any free port. */
 export async function demoStack(serveApp: boolean): Promise<LocalStack> {
-  // BENCH_PORT pins the port on a machine where each engineer has a range; 0 picks a free one.
   return startStack({ memory: true, port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1', seed: defaultSeed, serveApp, log: () => {} })
 }
 

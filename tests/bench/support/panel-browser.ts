@@ -1,6 +1,6 @@
 /**
  * Shared by the front-end benchmarks: Debian's Chromium as the e2e suite starts it, a
- * staff sign-in through the real form, in-page timing helpers and the median.
+ * staff or admin sign-in through the real form, in-page timing helpers and the median.
  */
 import { chromium, type Browser, type Page } from 'playwright-core'
 
@@ -11,11 +11,10 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: FLAGS })
 }
 
-/** A tablet-sized page signed in as reception, opened at `path` after the sign-in. */
-/** The demo reception user; pass the demo admin for the administrator's screens. */
 export const RECEPCION = { email: 'recepcion@spa.local', password: 'recepcion1234' }
 export const ADMINISTRADOR = { email: 'admin@spa.local', password: 'admin1234' }
 
+/** A tablet-sized page signed in (as reception unless told), opened at `path` after the sign-in. */
 export async function staffPage(browser: Browser, base: string, path: string, who = RECEPCION): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1180, height: 820 }, locale: 'es-PE', timezoneId: 'America/Lima' })
   const page = await context.newPage()
@@ -23,8 +22,13 @@ export async function staffPage(browser: Browser, base: string, path: string, wh
   await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(who.email)
   await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(who.password)
   await page.getByRole('button', { name: 'Ingresar' }).click()
-  await page.waitForURL((u) => u.pathname === path, { timeout: 120_000 })
+  await page.waitForURL((u) => u.pathname === new URL(path, base).pathname, { timeout: 120_000 })
   return page
+}
+
+/** The same as the demo administrator (the admin screens and tables). */
+export function adminPage(browser: Browser, base: string, path: string): Promise<Page> {
+  return staffPage(browser, base, path, ADMINISTRADOR)
 }
 
 /**
