@@ -4,7 +4,7 @@ import type { HorarioSemana } from '@/domain/agenda-slots.ts'
 import type { FormaPagoFila } from '@/domain/formas-pago.ts'
 import { useToastStore } from '@/lib/toast/toast-store.ts'
 import { renderScreen } from '@tests/support/render.tsx'
-import { useMemoryCollection, type MemoryWrite } from '@tests/support/memory-collection.ts'
+import { memoryCitasDia, useMemoryCollection, type MemoryWrite } from '@tests/support/memory-collection.ts'
 import { CitasPage } from './citas-page.tsx'
 import { validateCitasSearch } from './citas-search.ts'
 import type { EspecialistaFila, TratamientoFila } from '@/lib/db/use-agenda-catalogo.ts'
@@ -77,8 +77,10 @@ const formas: FormaPagoFila[] = [
 async function open({ rows = [sofia, pedro, rosa, raul, cancelada, venta, otroDia], url = URL, failWith }: { rows?: Cita[]; url?: string; failWith?: Error } = {}) {
   const log: MemoryWrite[] = []
   function Harness() {
+    const citas = useMemoryCollection<'tb_citas', Cita>('tb_citas', rows, { log, failWith })
     const store = {
-      citas: useMemoryCollection<'tb_citas', Cita>('tb_citas', rows, { log, failWith }),
+      citas,
+      useCitasDia: memoryCitasDia(citas.rows),
       especialistas: [lucia, marco],
       tratamientos,
       horarios,

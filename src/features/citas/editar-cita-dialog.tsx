@@ -5,7 +5,7 @@
  * chosen day's local citas (works offline); the cita does not block itself, and its own
  * time stays offered while it still fits, otherwise 'Hora original no disponible…'.
  */
-import { useMemo } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { NativeSelect, TextInput, Textarea } from '@mantine/core'
 import { duracionTratamiento, slotsAgenda, type SlotsAgenda } from '@/domain/agenda-slots.ts'
 import { citaEditada, editarCitaFormInicial, type EditarCitaForm, type EditarCitaPatch } from '@/domain/cita-forms.ts'
@@ -39,6 +39,11 @@ const spanish = new Intl.Collator('es', { sensitivity: 'base' })
 
 export function EditarCitaDialog({ edicion, store, hoy, onClose, onSave }: EditarCitaDialogProps) {
   const cita = edicion?.cita ?? null
+  // The day whose citas the slots need: the cita's own until the form's date changes. A
+  // new day is read on the spot (docs/decisions/0017); until it is, no time is offered.
+  const [otroDia, setOtroDia] = useState<{ id: string; fecha: string; revisar: boolean } | null>(null)
+  const fechaSlots = otroDia && otroDia.id === cita?.id_cita ? otroDia.fecha : (cita?.fecha_cita ?? '')
+  const dia = store.useCitasDia(fechaSlots)
   // Active specialists and active treatments, plus the cita's own even when no longer active
   // (an old cita stays editable, docs/decisions/0008-agenda.md "Slots").
   const especialistas = useMemo(
@@ -57,13 +62,14 @@ export function EditarCitaDialog({ edicion, store, hoy, onClose, onSave }: Edita
   )
   const metodos = useMemo(() => metodosDePago(store.formasPago, 'selector'), [store.formasPago])
 
+  const leido = (fecha: string) => dia.listo && dia.fecha === fecha
   const slotsPara = (v: Pick<EditarCitaForm, 'id_especialista' | 'fecha_cita' | 'id_tratamiento'>): SlotsAgenda | null => {
-    if (!cita || !v.id_especialista || !v.fecha_cita) return null
+    if (!cita || !v.id_especialista || !v.fecha_cita || !leido(v.fecha_cita)) return null
     return slotsAgenda({
       fecha: v.fecha_cita,
       especialista: store.especialistas.find((e) => e.id_especialista === v.id_especialista),
       horarios: store.horarios,
-      citas: store.citas.rows.filter((c) => c.fecha_cita.slice(0, 10) === v.fecha_cita),
+      citas: dia.rows,
       duracion: duracionTratamiento(store.tratamientos.find((t) => t.id_tratamiento === v.id_tratamiento)),
       edicion: cita,
       ahora: { hoy, minutos: peruMinutesOfDay() },
@@ -78,6 +84,12 @@ export function EditarCitaDialog({ edicion, store, hoy, onClose, onSave }: Edita
   /** A new specialist, date or treatment keeps the chosen time only while it is still free. */
   const cambiar = (form: DialogForm<Form>, patch: Partial<Form>) => {
     const next = { ...form.values, ...patch }
+    if (cita && next.fecha_cita !== fechaSlots) {
+      // Another day: its citas arrive on the next render; <RevisarHora> then decides.
+      setOtroDia({ id: cita.id_cita, fecha: next.fecha_cita, revisar: true })
+      form.setValues(patch)
+      return
+    }
     form.setValues({ ...patch, hora_inicio: horasDe(slotsPara(next)).includes(next.hora_inicio) ? next.hora_inicio : '' })
   }
 
@@ -97,10 +109,20 @@ export function EditarCitaDialog({ edicion, store, hoy, onClose, onSave }: Edita
     >
       {(form) => {
         const slots = slotsPara(form.values)
+        const cargando = Boolean(form.values.id_especialista && form.values.fecha_cita && !leido(form.values.fecha_cita))
         const conAdelanto = form.values.estado_cita === 'Confirmada' || form.values.estado_cita === 'Completada'
         const horaError = form.errors.hora_inicio ?? (slots && !slots.ok ? slots.mensaje : slots?.ok ? (slots.aviso ?? undefined) : undefined)
         return (
           <div className={classes.formGrid}>
+            {otroDia?.revisar && leido(form.values.fecha_cita) && (
+              <RevisarHora
+                libre={!form.values.hora_inicio || horasDe(slots).includes(form.values.hora_inicio)}
+                onRevisada={(libre) => {
+                  if (!libre) form.setFieldValue('hora_inicio', '')
+                  setOtroDia((o) => (o ? { ...o, revisar: false } : o))
+                }}
+              />
+            )}
             {cita && (
               <p className={classes.full} style={{ margin: 0 }}>
                 <strong>{cita.nombre_cliente}</strong>
@@ -135,7 +157,7 @@ export function EditarCitaDialog({ edicion, store, hoy, onClose, onSave }: Edita
               label="Hora de inicio"
               withAsterisk
               disabled={!slots?.ok}
-              description={slots === null ? 'Elige el especialista y la fecha para ver las horas libres.' : undefined}
+              description={cargando ? 'Cargando las horas libres…' : slots === null ? 'Elige el especialista y la fecha para ver las horas libres.' : undefined}
               data={[{ value: '', label: 'Selecciona una hora' }, ...(slots?.ok ? slots.slots.map((s) => ({ value: s.hora_inicio, label: s.etiqueta })) : [])]}
               {...form.getInputProps('hora_inicio')}
               value={slots?.ok && horasDe(slots).includes(form.values.hora_inicio) ? form.values.hora_inicio : ''}
@@ -173,4 +195,10 @@ export function EditarCitaDialog({ edicion, store, hoy, onClose, onSave }: Edita
       }}
     </FormDialog>
   )
+}
+
+/** After a change of day, once that day's citas are read: keeps the chosen time only if it is still free. */
+function RevisarHora({ libre, onRevisada }: { libre: boolean; onRevisada: (libre: boolean) => void }) {
+  useEffect(() => onRevisada(libre))
+  return null
 }

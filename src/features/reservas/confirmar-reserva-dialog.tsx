@@ -45,15 +45,23 @@ export function ConfirmarReservaDialog({ reserva, store, hoy, onClose, onSave, o
     [store.especialistas],
   )
   const metodos = useMemo(() => metodosDePago(store.formasPago, 'selector'), [store.formasPago])
+  // Read once per request, when the form mounts (FormDialog keys it by formKey).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const inicial = useMemo(() => (reserva ? confirmarReservaFormInicial(reserva, store.pacientes.rows, hoy) : null), [reserva?.id_reserva, hoy])
+  // The day whose citas the slots need, read by date (docs/decisions/0017): the
+  // request's until the form's date changes (which empties the time anyway).
+  const [otroDia, setOtroDia] = useState<{ id: string; fecha: string } | null>(null)
+  const fechaSlots = otroDia && otroDia.id === reserva?.id_reserva ? otroDia.fecha : (inicial?.fecha ?? '')
+  const dia = store.useCitasDia(fechaSlots)
 
   /** Docs/decisions/0008: only that day's citas, and 'now' in Peru so a started time is not offered. */
   const slotsPara = (idEspecialista: string, fecha: string): SlotsAgenda | null => {
-    if (!idEspecialista || !fecha) return null
+    if (!idEspecialista || !fecha || !dia.listo || dia.fecha !== fecha) return null
     return slotsAgenda({
       fecha,
       especialista: store.especialistas.find((e) => e.id_especialista === idEspecialista),
       horarios: store.horarios,
-      citas: store.citas.rows.filter((c) => c.fecha_cita.slice(0, 10) === fecha),
+      citas: dia.rows,
       duracion: duracionTratamiento(tratamiento),
       ahora: { hoy, minutos: peruMinutesOfDay() },
     })
@@ -76,8 +84,7 @@ export function ConfirmarReservaDialog({ reserva, store, hoy, onClose, onSave, o
   return (
     <FormDialog<Form>
       title={RESERVA_MENSAJES.tituloConfirmar}
-      // Read once, when the form mounts for this request (FormDialog keys it by formKey).
-      values={reserva ? confirmarReservaFormInicial(reserva, store.pacientes.rows, hoy) : null}
+      values={inicial}
       formKey={reserva?.id_reserva}
       validate={validate}
       onInvalid={(errors) => toast({ title: 'Error', description: Object.values(errors)[0], variant: 'destructive' })}
@@ -118,7 +125,11 @@ export function ConfirmarReservaDialog({ reserva, store, hoy, onClose, onSave, o
               withAsterisk
               min={hoy}
               {...form.getInputProps('fecha')}
-              onChange={(e) => form.setValues(cambiarFechaConfirmacion(form.values, e.currentTarget.value, hoy))}
+              onChange={(e) => {
+                const next = cambiarFechaConfirmacion(form.values, e.currentTarget.value, hoy)
+                if (reserva && next.fecha) setOtroDia({ id: reserva.id_reserva, fecha: next.fecha })
+                form.setValues(next)
+              }}
             />
             <NativeSelect
               className={classes.full}

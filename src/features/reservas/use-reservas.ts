@@ -8,6 +8,7 @@ import type { CitaDoc, PacienteDoc, ReservaDoc } from '@sync/tables/product-tabl
 import type { PacienteCita } from '@/domain/cita-forms.ts'
 import { useCollection } from '@/lib/db/use-collection.ts'
 import { useAgendaCatalogo } from '@/lib/db/use-agenda-catalogo.ts'
+import { useCitasDia } from '@/lib/db/use-citas-dia.ts'
 import type { CitaReserva, Reserva, ReservasStore } from './reservas-store.ts'
 
 function toReserva(d: ReservaDoc): Reserva {
@@ -46,5 +47,5 @@ export function useReservas(): ReservasStore {
   const citas = useCollection('tb_citas', { map: toCita })
   const pacientes = useCollection('tb_pacientes', { map: toPaciente })
   const catalogo = useAgendaCatalogo()
-  return useMemo(() => ({ reservas, citas, pacientes, ...catalogo }), [reservas, citas, pacientes, catalogo])
+  return useMemo(() => ({ reservas, citas, pacientes, useCitasDia, ...catalogo }), [reservas, citas, pacientes, catalogo])
 }
