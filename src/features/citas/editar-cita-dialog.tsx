@@ -16,6 +16,7 @@ import { toast } from '@/lib/toast/toast-store.ts'
 import { FormDialog, type DialogForm, type FieldErrors } from '@/lib/ui/form-dialog.tsx'
 import classes from '@/lib/ui/page.module.css'
 import notice from '@/lib/ui/notice.module.css'
+import { EspecialistaSelect, HoraInicioSelect, horasDe, porApellido } from '@/lib/agenda/campos-cita.tsx'
 import type { Cita, CitasStore } from './citas-store.ts'
 
 /** @mantine/form wants an indexable type; the domain's interface as a mapped type is one. */
@@ -41,16 +42,17 @@ export function EditarCitaDialog({ edicion, store, hoy, onClose, onSave }: Edita
   const cita = edicion?.cita ?? null
   // The day whose citas the slots need: the cita's own until the form's date changes. A
   // new day is read on the spot (docs/decisions/0017); until it is, no time is offered.
-  const [otroDia, setOtroDia] = useState<{ id: string; fecha: string; revisar: boolean } | null>(null)
+  const [otroDia, setOtroDia] = useState<{
+    id: string
+    fecha: string
+    revisar: boolean
+  } | null>(null)
   const fechaSlots = otroDia && otroDia.id === cita?.id_cita ? otroDia.fecha : (cita?.fecha_cita ?? '')
   const dia = store.useCitasDia(fechaSlots)
   // Active specialists and active treatments, plus the cita's own even when no longer active
   // (an old cita stays editable, docs/decisions/0008-agenda.md "Slots").
   const especialistas = useMemo(
-    () =>
-      store.especialistas
-        .filter((e) => e.activo || e.id_especialista === cita?.id_especialista)
-        .sort((a, b) => spanish.compare(a.apellido, b.apellido) || spanish.compare(a.nombre, b.nombre)),
+    () => porApellido(store.especialistas.filter((e) => e.activo || e.id_especialista === cita?.id_especialista)),
     [store.especialistas, cita],
   )
   const tratamientos = useMemo(
@@ -75,8 +77,11 @@ export function EditarCitaDialog({ edicion, store, hoy, onClose, onSave }: Edita
       ahora: { hoy, minutos: peruMinutesOfDay() },
     })
   }
-  const horasDe = (s: SlotsAgenda | null) => (s?.ok ? s.slots.map((x) => x.hora_inicio) : [])
-  const contexto = (v: EditarCitaForm) => ({ tratamientos, especialistas, horasDisponibles: horasDe(slotsPara(v)) })
+  const contexto = (v: EditarCitaForm) => ({
+    tratamientos,
+    especialistas,
+    horasDisponibles: horasDe(slotsPara(v)),
+  })
   const validate = (v: Form): FieldErrors<Form> => {
     const r = citaEditada(v, contexto(v))
     return r.ok ? {} : { [r.campo]: r.mensaje }
@@ -90,7 +95,10 @@ export function EditarCitaDialog({ edicion, store, hoy, onClose, onSave }: Edita
       form.setValues(patch)
       return
     }
-    form.setValues({ ...patch, hora_inicio: horasDe(slotsPara(next)).includes(next.hora_inicio) ? next.hora_inicio : '' })
+    form.setValues({
+      ...patch,
+      hora_inicio: horasDe(slotsPara(next)).includes(next.hora_inicio) ? next.hora_inicio : '',
+    })
   }
 
   return (
@@ -99,7 +107,13 @@ export function EditarCitaDialog({ edicion, store, hoy, onClose, onSave }: Edita
       values={cita ? editarCitaFormInicial(cita, { reprogramar: edicion?.reprogramar }) : null}
       formKey={cita ? `${cita.id_cita}-${edicion?.reprogramar ? 'r' : 'e'}` : undefined}
       validate={validate}
-      onInvalid={(errors) => toast({ title: 'Error', description: Object.values(errors)[0], variant: 'destructive' })}
+      onInvalid={(errors) =>
+        toast({
+          title: 'Error',
+          description: Object.values(errors)[0],
+          variant: 'destructive',
+        })
+      }
       onSubmit={async (values) => {
         const r = citaEditada(values, contexto(values))
         if (r.ok && cita) await onSave(cita, r.valor)
@@ -136,33 +150,25 @@ export function EditarCitaDialog({ edicion, store, hoy, onClose, onSave }: Edita
               {...form.getInputProps('fecha_cita')}
               onChange={(e) => cambiar(form, { fecha_cita: e.currentTarget.value })}
             />
-            <NativeSelect
-              label="Especialista"
-              withAsterisk
-              data={[
-                { value: '', label: 'Selecciona un especialista' },
-                ...especialistas.map((e) => ({ value: e.id_especialista, label: `${e.nombre} ${e.apellido} — ${e.especialidad}` })),
-              ]}
+            <EspecialistaSelect
+              especialistas={especialistas}
               {...form.getInputProps('id_especialista')}
               onChange={(e) => cambiar(form, { id_especialista: e.currentTarget.value })}
             />
             <NativeSelect
               label="Tratamiento"
               withAsterisk
-              data={[{ value: '', label: 'Selecciona un tratamiento' }, ...tratamientos.map((t) => ({ value: t.id_tratamiento, label: t.nombre }))]}
+              data={[
+                { value: '', label: 'Selecciona un tratamiento' },
+                ...tratamientos.map((t) => ({
+                  value: t.id_tratamiento,
+                  label: t.nombre,
+                })),
+              ]}
               {...form.getInputProps('id_tratamiento')}
               onChange={(e) => cambiar(form, { id_tratamiento: e.currentTarget.value })}
             />
-            <NativeSelect
-              label="Hora de inicio"
-              withAsterisk
-              disabled={!slots?.ok}
-              description={cargando ? 'Cargando las horas libres…' : slots === null ? 'Elige el especialista y la fecha para ver las horas libres.' : undefined}
-              data={[{ value: '', label: 'Selecciona una hora' }, ...(slots?.ok ? slots.slots.map((s) => ({ value: s.hora_inicio, label: s.etiqueta })) : [])]}
-              {...form.getInputProps('hora_inicio')}
-              value={slots?.ok && horasDe(slots).includes(form.values.hora_inicio) ? form.values.hora_inicio : ''}
-              error={horaError}
-            />
+            <HoraInicioSelect slots={slots} cargando={cargando} {...form.getInputProps('hora_inicio')} value={form.values.hora_inicio} error={horaError} />
             <NativeSelect label="Estado" withAsterisk data={OPCIONES_ESTADO} {...form.getInputProps('estado_cita')} />
             <NativeSelect
               label="Método de pago del adelanto"
