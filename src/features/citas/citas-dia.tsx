@@ -4,10 +4,16 @@
  * the side from opening to closing, the break shaded, each cita a block sized by its
  * duration in its state's colour, the current time marked. All geometry is
  * src/domain/day-view.ts; this file only draws it. Tapping a block opens the same
- * actions as the table's ⋮ menu (big touch targets, no hover needed).
+ * actions as the table's ⋮ menu (big touch targets, no hover needed). Each free
+ * 30-minute slot (slotsAgenda over the day's citas) is a button that opens a new cita
+ * for that specialist and time, so a keyboard reaches it as well as a finger
+ * (docs/decisions/0017-agenda-dia-y-hueco-libre.md).
  */
 import { useMemo } from 'react'
 import { rangoHoras } from '@/domain/agenda-format.ts'
+import { slotsAgenda } from '@/domain/agenda-slots.ts'
+import { SLOT_STEP_MINUTES } from '@/domain/booking-slots.ts'
+import type { HuecoElegido } from '@/domain/cita-nueva.ts'
 import { CITA_MENSAJES, colorEstado, etiquetaEstado } from '@/domain/citas.ts'
 import { lineaAhora, vistaDia } from '@/domain/day-view.ts'
 import { peruMinutesOfDay } from '@/domain/peru-time.ts'
@@ -35,11 +41,15 @@ export interface CitasDiaProps {
   hoy: string
   /** The day's citas as the list shows them (search applied). */
   citas: readonly Cita[]
+  /** Every cita of the day, whatever the search: what makes a slot taken. */
+  ocupadas: readonly Cita[]
   store: Pick<CitasStore, 'especialistas' | 'horarios'>
   acciones: (c: Cita) => RowAction[]
+  /** A free slot was tapped. */
+  onNueva: (hueco: HuecoElegido) => void
 }
 
-export function CitasDia({ fecha, hoy, citas, store, acciones }: CitasDiaProps) {
+export function CitasDia({ fecha, hoy, citas, ocupadas, store, acciones, onNueva }: CitasDiaProps) {
   const vista = useMemo(
     () =>
       vistaDia({
@@ -51,6 +61,21 @@ export function CitasDia({ fecha, hoy, citas, store, acciones }: CitasDiaProps) 
       }),
     [fecha, store.especialistas, store.horarios, citas],
   )
+  const minutos = peruMinutesOfDay()
+  // Free cells per column: 30-minute slots (the treatment is chosen in the dialog, which
+  // recomputes the slots with its duration; docs/decisions/0008 "Day view").
+  const libres = useMemo(
+    () =>
+      new Map(
+        vista.columnas.map((col) => {
+          const r = slotsAgenda({ fecha, especialista: col.especialista, horarios: store.horarios, citas: ocupadas, duracion: SLOT_STEP_MINUTES, ahora: { hoy, minutos } })
+          return [col.especialista.id_especialista, r.ok ? r.slots : []] as const
+        }),
+      ),
+    // `minutos` moves every render; the slots follow it at the next render anyway.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [vista, fecha, store.horarios, ocupadas, hoy],
+  )
   const { eje } = vista
   if (!eje || vista.columnas.length === 0) {
     return (
@@ -60,7 +85,7 @@ export function CitasDia({ fecha, hoy, citas, store, acciones }: CitasDiaProps) 
       </div>
     )
   }
-  const ahora = lineaAhora(fecha, eje, { hoy, minutos: peruMinutesOfDay() })
+  const ahora = lineaAhora(fecha, eje, { hoy, minutos })
   const template = `${AXIS_WIDTH}px repeat(${vista.columnas.length}, minmax(150px, 1fr))`
 
   return (
@@ -95,6 +120,18 @@ export function CitasDia({ fecha, hoy, citas, store, acciones }: CitasDiaProps) 
                 Descanso
               </div>
             )}
+            {(libres.get(col.especialista.id_especialista) ?? []).map((slot) => (
+              <button
+                key={slot.inicio}
+                type="button"
+                className={classes.free}
+                style={{ top: (slot.inicio - eje.inicio) * PX_POR_MINUTO, height: SLOT_STEP_MINUTES * PX_POR_MINUTO }}
+                aria-label={`Nueva cita con ${col.especialista.nombre} ${col.especialista.apellido} a las ${slot.etiqueta}`}
+                onClick={() => onNueva({ id_especialista: col.especialista.id_especialista, fecha, hora_inicio: slot.hora_inicio })}
+              >
+                <span aria-hidden>+ {slot.etiqueta}</span>
+              </button>
+            ))}
             {ahora !== null && <div className={classes.now} style={{ top: ahora }} aria-hidden />}
             {col.bloques.map((b) => {
               const color = colorEstado(b.cita.estado_cita)

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { HorarioSemana } from '@/domain/agenda-slots.ts'
+import type { PacienteCita } from '@/domain/cita-forms.ts'
 import type { FormaPagoFila } from '@/domain/formas-pago.ts'
 import { useToastStore } from '@/lib/toast/toast-store.ts'
 import { renderScreen } from '@tests/support/render.tsx'
@@ -81,6 +82,8 @@ async function open({ rows = [sofia, pedro, rosa, raul, cancelada, venta, otroDi
     const store = {
       citas,
       useCitasDia: memoryCitasDia(citas.rows),
+      // The day view's new cita has its own tests (nueva-cita-dialog.test.tsx).
+      usePacientes: () => useMemoryCollection<'tb_pacientes', PacienteCita>('tb_pacientes', []),
       especialistas: [lucia, marco],
       tratamientos,
       horarios,
@@ -404,7 +407,7 @@ describe('Vista del día', () => {
     expect(within(vista).getByText('Marco Ríos')).toBeInTheDocument()
     expect(within(vista).getAllByText('Descanso')).toHaveLength(2)
     const bloques = within(vista)
-      .getAllByRole('button')
+      .getAllByRole('button', { name: /^Acciones para/ })
       .map((b) => b.getAttribute('aria-label'))
     expect(bloques).toEqual(
       expect.arrayContaining([

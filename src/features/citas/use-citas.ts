@@ -7,7 +7,7 @@
 import { useMemo } from 'react'
 import type { CitaDoc } from '@sync/tables/product-tables.ts'
 import { awaitingFirstSync, type CollectionState } from '@/lib/db/use-collection.ts'
-import { useAgendaCatalogo } from '@/lib/db/use-agenda-catalogo.ts'
+import { useAgendaCatalogo, usePacientesCita } from '@/lib/db/use-agenda-catalogo.ts'
 import { citasDiaHook, useCitasDia } from '@/lib/db/use-citas-dia.ts'
 import { useSyncStatus } from '@/lib/db/use-sync-status.ts'
 import { insertDoc, newId, patchDoc, removeDoc } from '@/lib/db/writes.ts'
@@ -51,5 +51,5 @@ export function useCitas(fecha: string): CitasStore {
     }),
     [dia, noLocalData],
   )
-  return useMemo(() => ({ citas, useCitasDia, ...catalogo }), [citas, catalogo])
+  return useMemo(() => ({ citas, useCitasDia, usePacientes: usePacientesCita, ...catalogo }), [citas, catalogo])
 }
