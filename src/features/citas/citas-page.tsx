@@ -183,32 +183,36 @@ export function CitasPage({ store }: { store: CitasStore }) {
         count={q ? `${found.length.toLocaleString('es-PE')} de ${countLabel(all.length, 'cita', 'citas')}` : countLabel(all.length, 'cita', 'citas')}
       />
       <div className={classes.card}>
-        <ListStates
-          status={citas.status}
-          total={all.length}
-          found={found.length}
-          loadingText="Cargando citas…"
-          errorText={M.noCargar}
-          empty={{ icon: <IconCalendarEvent size={44} color="var(--mantine-color-salvia-6)" aria-hidden />, title: M.sinCitas, text: `Nada agendado para el ${dia}.` }}
-          noMatch={{ title: M.sinResultados, text: `Ninguna cita del ${dia} coincide con «${q}».` }}
-        >
-          {vistaDia ? (
-            <CitasDia fecha={fecha} hoy={hoy} citas={found} ocupadas={citas.rows} store={store} acciones={acciones} onNueva={setNuevo} />
-          ) : (
-            <DataTable
-              rows={found}
-              columns={columns}
-              rowKey={(c) => c.id_cita}
-              label="Lista de citas programadas"
-              rowName={(c) => c.nombre_cliente}
-              page={page}
-              onPageChange={setPage}
-              // The six columns fit a portrait tablet (820 px) by wrapping, so the state badge stays in view.
-              minWidth={720}
-              actions={acciones}
-            />
-          )}
-        </ListStates>
+        {vistaDia && citas.status === 'ready' ? (
+          // An empty day still draws its columns: its free slots are where new citas are booked.
+          <CitasDia fecha={fecha} hoy={hoy} citas={found} ocupadas={citas.rows} store={store} acciones={acciones} onNueva={setNuevo} />
+        ) : (
+          <ListStates
+            status={citas.status}
+            total={all.length}
+            found={found.length}
+            loadingText="Cargando citas…"
+            errorText={M.noCargar}
+            empty={{ icon: <IconCalendarEvent size={44} color="var(--mantine-color-salvia-6)" aria-hidden />, title: M.sinCitas, text: `Nada agendado para el ${dia}.` }}
+            noMatch={{ title: M.sinResultados, text: `Ninguna cita del ${dia} coincide con «${q}».` }}
+          >
+            {/* The day view waits here only while the day is read (or cannot be). */}
+            {vistaDia ? null : (
+              <DataTable
+                rows={found}
+                columns={columns}
+                rowKey={(c) => c.id_cita}
+                label="Lista de citas programadas"
+                rowName={(c) => c.nombre_cliente}
+                page={page}
+                onPageChange={setPage}
+                // The six columns fit a portrait tablet (820 px) by wrapping, so the state badge stays in view.
+                minWidth={720}
+                actions={acciones}
+              />
+            )}
+          </ListStates>
+        )}
       </div>
 
       <ConfirmarCitaDialog cita={confirming} especialista={nombres.especialista} onClose={() => setConfirming(null)} onConfirm={confirmar} />

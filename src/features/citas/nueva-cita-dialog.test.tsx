@@ -65,7 +65,7 @@ const mateo: Cita = {
 }
 const ines: Cita = { ...mateo, id_cita: 'ines', nombre_cliente: 'Inés Ibarra', hora_inicio: '11:30:00', hora_fin: '12:00:00' }
 
-async function open() {
+async function open(url = URL) {
   const log: MemoryWrite[] = []
   const pacientesLog: MemoryWrite[] = []
   function Harness() {
@@ -81,7 +81,7 @@ async function open() {
     }
     return <CitasPage store={store} />
   }
-  const view = await renderScreen(() => <Harness />, { url: URL, validateSearch: validateCitasSearch })
+  const view = await renderScreen(() => <Harness />, { url, validateSearch: validateCitasSearch })
   return { ...view, log, pacientesLog }
 }
 
@@ -103,6 +103,12 @@ describe('Vista del día: free slots', () => {
   it('offers every free 30-minute cell of the shift as a button, none over a cita or the break', async () => {
     await open()
     expect(libres()).toEqual(['09:00 AM', '09:30 AM', '11:00 AM', '12:00 PM', '12:30 PM'])
+  })
+
+  it('an empty day still draws its columns and free slots, so the first cita can be booked there', async () => {
+    await open('/control-citas/citas-confirmadas?vista=dia&fecha=2026-11-27')
+    expect(screen.getByRole('region', { name: 'Vista del día por especialista' })).toBeInTheDocument()
+    expect(libres()).toEqual(['09:00 AM', '09:30 AM', '10:00 AM', '10:30 AM', '11:00 AM', '11:30 AM', '12:00 PM', '12:30 PM'])
   })
 
   it('a tap opens Nueva Cita on that specialist, day and time, with S/ 50.00 paid today', async () => {
