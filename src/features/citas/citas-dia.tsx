@@ -68,7 +68,14 @@ export function CitasDia({ fecha, hoy, citas, ocupadas, store, acciones, onNueva
     () =>
       new Map(
         vista.columnas.map((col) => {
-          const r = slotsAgenda({ fecha, especialista: col.especialista, horarios: store.horarios, citas: ocupadas, duracion: SLOT_STEP_MINUTES, ahora: { hoy, minutos } })
+          const r = slotsAgenda({
+            fecha,
+            especialista: col.especialista,
+            horarios: store.horarios,
+            citas: ocupadas,
+            duracion: SLOT_STEP_MINUTES,
+            ahora: { hoy, minutos },
+          })
           return [col.especialista.id_especialista, r.ok ? r.slots : []] as const
         }),
       ),
@@ -89,85 +96,88 @@ export function CitasDia({ fecha, hoy, citas, ocupadas, store, acciones, onNueva
   const template = `${AXIS_WIDTH}px repeat(${vista.columnas.length}, minmax(150px, 1fr))`
 
   return (
-    <div className={classes.scroll} role="region" aria-label="Vista del día por especialista" tabIndex={0}>
-      <div className={classes.grid} style={{ gridTemplateColumns: template }}>
-        <div className={`${classes.head} ${classes.corner}`} aria-hidden />
-        {vista.columnas.map((col) => (
-          <div key={col.especialista.id_especialista} className={classes.head}>
-            {col.especialista.nombre} {col.especialista.apellido}
-            <small>{col.trabaja ? col.especialista.especialidad : 'No trabaja hoy'}</small>
-          </div>
-        ))}
+    <>
+      {fecha >= hoy && <p className={classes.hint}>Toca un hueco libre de un especialista para programar una cita a esa hora.</p>}
+      <div className={classes.scroll} role="region" aria-label="Vista del día por especialista" tabIndex={0}>
+        <div className={classes.grid} style={{ gridTemplateColumns: template }}>
+          <div className={`${classes.head} ${classes.corner}`} aria-hidden />
+          {vista.columnas.map((col) => (
+            <div key={col.especialista.id_especialista} className={classes.head}>
+              {col.especialista.nombre} {col.especialista.apellido}
+              <small>{col.trabaja ? col.especialista.especialidad : 'No trabaja hoy'}</small>
+            </div>
+          ))}
 
-        <div className={classes.axis} style={{ height: eje.alto }} aria-hidden>
-          {vista.marcas
-            .filter((m) => m.enPunto)
-            .map((m) => (
-              <span key={m.minutos} className={classes.tick} style={{ top: m.top }}>
-                {m.etiqueta}
-              </span>
-            ))}
+          <div className={classes.axis} style={{ height: eje.alto }} aria-hidden>
+            {vista.marcas
+              .filter((m) => m.enPunto)
+              .map((m) => (
+                <span key={m.minutos} className={classes.tick} style={{ top: m.top }}>
+                  {m.etiqueta}
+                </span>
+              ))}
+          </div>
+
+          {vista.columnas.map((col) => (
+            <div key={col.especialista.id_especialista} className={classes.column} style={{ height: eje.alto }}>
+              {col.turno && <div className={classes.shift} style={{ top: col.turno.top, height: col.turno.alto }} />}
+              {vista.marcas.map((m) => (
+                <div key={m.minutos} className={classes.line} style={{ top: m.top }} data-hour={m.enPunto || undefined} />
+              ))}
+              {vista.descanso && (
+                <div className={classes.break} style={{ top: vista.descanso.top, height: vista.descanso.alto }}>
+                  Descanso
+                </div>
+              )}
+              {(libres.get(col.especialista.id_especialista) ?? []).map((slot) => (
+                <button
+                  key={slot.inicio}
+                  type="button"
+                  className={classes.free}
+                  style={{ top: (slot.inicio - eje.inicio) * PX_POR_MINUTO, height: SLOT_STEP_MINUTES * PX_POR_MINUTO }}
+                  aria-label={`Nueva cita con ${col.especialista.nombre} ${col.especialista.apellido} a las ${slot.etiqueta}`}
+                  onClick={() => onNueva({ id_especialista: col.especialista.id_especialista, fecha, hora_inicio: slot.hora_inicio })}
+                >
+                  <span aria-hidden>+ {slot.etiqueta}</span>
+                </button>
+              ))}
+              {ahora !== null && <div className={classes.now} style={{ top: ahora }} aria-hidden />}
+              {col.bloques.map((b) => {
+                const color = colorEstado(b.cita.estado_cita)
+                const rango = rangoHoras(b.cita.hora_inicio, b.cita.hora_fin)
+                const estado = etiquetaEstado(b.cita.estado_cita)
+                return (
+                  <RowActionsMenu
+                    key={b.cita.id_cita}
+                    name={b.cita.nombre_cliente}
+                    actions={() => acciones(b.cita)}
+                    target={{
+                      label: `Acciones para ${b.cita.nombre_cliente}, ${rango}, ${estado}`,
+                      className: classes.block,
+                      style: {
+                        top: b.top,
+                        height: b.alto,
+                        left: `calc(${(b.carril / b.carriles) * 100}% + 3px)`,
+                        width: `calc(${100 / b.carriles}% - 6px)`,
+                        background: FONDO[color],
+                        borderLeftColor: TEXTO_ESTADO[color],
+                        color: TEXTO_ESTADO[color],
+                      },
+                      content: (
+                        <>
+                          <strong>{b.cita.nombre_cliente}</strong>
+                          {rango} · {estado}
+                          {b.alto >= 60 && b.cita.nombre_tratamiento && <div>{b.cita.nombre_tratamiento}</div>}
+                        </>
+                      ),
+                    }}
+                  />
+                )
+              })}
+            </div>
+          ))}
         </div>
-
-        {vista.columnas.map((col) => (
-          <div key={col.especialista.id_especialista} className={classes.column} style={{ height: eje.alto }}>
-            {col.turno && <div className={classes.shift} style={{ top: col.turno.top, height: col.turno.alto }} />}
-            {vista.marcas.map((m) => (
-              <div key={m.minutos} className={classes.line} style={{ top: m.top }} data-hour={m.enPunto || undefined} />
-            ))}
-            {vista.descanso && (
-              <div className={classes.break} style={{ top: vista.descanso.top, height: vista.descanso.alto }}>
-                Descanso
-              </div>
-            )}
-            {(libres.get(col.especialista.id_especialista) ?? []).map((slot) => (
-              <button
-                key={slot.inicio}
-                type="button"
-                className={classes.free}
-                style={{ top: (slot.inicio - eje.inicio) * PX_POR_MINUTO, height: SLOT_STEP_MINUTES * PX_POR_MINUTO }}
-                aria-label={`Nueva cita con ${col.especialista.nombre} ${col.especialista.apellido} a las ${slot.etiqueta}`}
-                onClick={() => onNueva({ id_especialista: col.especialista.id_especialista, fecha, hora_inicio: slot.hora_inicio })}
-              >
-                <span aria-hidden>+ {slot.etiqueta}</span>
-              </button>
-            ))}
-            {ahora !== null && <div className={classes.now} style={{ top: ahora }} aria-hidden />}
-            {col.bloques.map((b) => {
-              const color = colorEstado(b.cita.estado_cita)
-              const rango = rangoHoras(b.cita.hora_inicio, b.cita.hora_fin)
-              const estado = etiquetaEstado(b.cita.estado_cita)
-              return (
-                <RowActionsMenu
-                  key={b.cita.id_cita}
-                  name={b.cita.nombre_cliente}
-                  actions={() => acciones(b.cita)}
-                  target={{
-                    label: `Acciones para ${b.cita.nombre_cliente}, ${rango}, ${estado}`,
-                    className: classes.block,
-                    style: {
-                      top: b.top,
-                      height: b.alto,
-                      left: `calc(${(b.carril / b.carriles) * 100}% + 3px)`,
-                      width: `calc(${100 / b.carriles}% - 6px)`,
-                      background: FONDO[color],
-                      borderLeftColor: TEXTO_ESTADO[color],
-                      color: TEXTO_ESTADO[color],
-                    },
-                    content: (
-                      <>
-                        <strong>{b.cita.nombre_cliente}</strong>
-                        {rango} · {estado}
-                        {b.alto >= 60 && b.cita.nombre_tratamiento && <div>{b.cita.nombre_tratamiento}</div>}
-                      </>
-                    ),
-                  }}
-                />
-              )
-            })}
-          </div>
-        ))}
       </div>
-    </div>
+    </>
   )
 }
