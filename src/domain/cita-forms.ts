@@ -14,6 +14,7 @@ import { ESTADOS_EDITABLES, type EstadoCita } from './citas.ts'
 
 export const CITA_FORM_MENSAJES = {
   confirmarObligatorios: 'Paciente, especialista, fecha y hora son obligatorios.',
+  nuevaObligatorios: 'Paciente, tratamiento, especialista, fecha y hora son obligatorios.',
   editarObligatorios: 'Fecha, hora de inicio, especialista y tratamiento son obligatorios.',
   horaInvalida: 'La hora de inicio no es válida.',
   fechaInvalida: 'La fecha seleccionada no es válida.',
@@ -99,7 +100,8 @@ export function cambiarFechaConfirmacion(form: ConfirmarReservaForm, fecha: stri
 
 /** The row to insert into tb_citas (the caller adds `id_cita`). */
 export interface CitaNueva {
-  id_reserva_origen: string
+  /** The request it confirms; null for a cita booked directly (the day view's free slot). */
+  id_reserva_origen: string | null
   id_paciente: string
   id_especialista: string
   id_tratamiento: string
@@ -144,10 +146,40 @@ function montoNoNegativo(text: string): number | null {
 }
 
 export function citaDesdeReserva(form: ConfirmarReservaForm, ctx: ConfirmarReservaContexto): Resultado<CitaNueva, CampoConfirmar> {
+  const missing = (['id_paciente', 'id_especialista', 'fecha', 'hora_inicio'] as const).find((f) => form[f].trim() === '')
+  if (missing) return { ok: false, mensaje: CITA_FORM_MENSAJES.confirmarObligatorios, campo: missing }
+  const { reserva } = ctx
+  return citaPendienteDePago(form, ctx, {
+    id_reserva_origen: reserva.id_reserva,
+    id_tratamiento: reserva.id_tratamiento,
+    nombre_tratamiento: reserva.nombre_tratamiento,
+    email_cliente: reserva.email_cliente,
+    telefono_cliente: reserva.telefono_cliente,
+  })
+}
+
+/** What a new cita takes from where it comes from (a request, or nothing but the form). */
+export interface OrigenCita {
+  id_reserva_origen: string | null
+  id_tratamiento: string
+  nombre_tratamiento: string | null
+  /** Contact used when the patient has none on file. */
+  email_cliente: string | null
+  telefono_cliente: string | null
+}
+
+/**
+ * The rules both ways of booking share (confirming a request, a free slot of the day
+ * view), after the required fields are checked: dates, the time among the offered
+ * slots, the advance, the patient and the specialist.
+ */
+export function citaPendienteDePago(
+  form: ConfirmarReservaForm,
+  ctx: Omit<ConfirmarReservaContexto, 'reserva'>,
+  origen: OrigenCita,
+): Resultado<CitaNueva, CampoConfirmar> {
   const fail = (mensaje: string, campo: CampoConfirmar) => ({ ok: false, mensaje, campo }) as const
   const M = CITA_FORM_MENSAJES
-  const missing = (['id_paciente', 'id_especialista', 'fecha', 'hora_inicio'] as const).find((f) => form[f].trim() === '')
-  if (missing) return fail(M.confirmarObligatorios, missing)
   if (!isIsoDate(form.fecha)) return fail(M.fechaInvalida, 'fecha')
   if (form.fecha < ctx.hoy) return fail(M.fechaPasada, 'fecha')
   const fechaAdelanto = form.fecha_pago_adelanto.trim()
@@ -170,15 +202,15 @@ export function citaDesdeReserva(form: ConfirmarReservaForm, ctx: ConfirmarReser
   return {
     ok: true,
     valor: {
-      id_reserva_origen: ctx.reserva.id_reserva,
+      id_reserva_origen: origen.id_reserva_origen,
       id_paciente: paciente.id_paciente,
       id_especialista: form.id_especialista,
-      id_tratamiento: ctx.reserva.id_tratamiento,
+      id_tratamiento: origen.id_tratamiento,
       nombre_cliente: nombreCompleto(paciente),
       // The patient's contact first; the request's when the patient has none on file.
-      email_cliente: emptyToNull(paciente.email) ?? emptyToNull(ctx.reserva.email_cliente),
-      telefono_cliente: emptyToNull(paciente.telefono) ?? emptyToNull(ctx.reserva.telefono_cliente),
-      nombre_tratamiento: ctx.tratamiento?.nombre ?? ctx.reserva.nombre_tratamiento,
+      email_cliente: emptyToNull(paciente.email) ?? emptyToNull(origen.email_cliente),
+      telefono_cliente: emptyToNull(paciente.telefono) ?? emptyToNull(origen.telefono_cliente),
+      nombre_tratamiento: ctx.tratamiento?.nombre ?? origen.nombre_tratamiento,
       fecha_cita: form.fecha,
       hora_inicio: hora!,
       hora_fin: minutosATime(inicio + duracion),

@@ -98,6 +98,17 @@ const MINUTES_PER_DAY = 24 * 60
 const DAY_MS = 86_400_000
 const weekdayIndex: Record<string, number> = { Domingo: 0, Lunes: 1, Martes: 2, Miércoles: 3, Jueves: 4, Viernes: 5, Sábado: 6 }
 
+/**
+ * The shifts of the specialists the demo hires, in turn: a weekday morning shift, a
+ * Tuesday–Saturday late shift and a long-day shift (the seed's three specialists work
+ * like this too). Within the seed's spa hours, 09:00–19:00 Monday to Saturday.
+ */
+const TURNOS_DEMO = [
+  { dias: ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes'], inicio: '09:00', fin: '17:00' },
+  { dias: ['Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado'], inicio: '11:00', fin: '19:00' },
+  { dias: ['Lunes', 'Miércoles', 'Viernes', 'Sábado'], inicio: '09:00', fin: '19:00' },
+] as const
+
 async function generate(tx: Queryable, o: DemoOptions, log: (m: string) => void): Promise<Omit<DemoResult, 'ms'>> {
   const rnd = mulberry32(o.seed ?? 1)
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!
@@ -148,9 +159,29 @@ async function generate(tx: Queryable, o: DemoOptions, log: (m: string) => void)
   let specialistsAdded = 0
   const needed = Math.ceil(o.appointments / 0.7)
   if (capacity < needed) {
-    const full = { id: '', dias: new Set(horarios.keys()), inicio: 0, fin: MINUTES_PER_DAY }
-    const perSpecialist = agendaOf(full).length * slotsPerDay(full)
-    specialistsAdded = Math.ceil((needed - capacity) / perSpecialist)
+    // Each hired specialist gets a real shift (days and hours), as staff would enter it
+    // in Especialistas: without them the agenda offers no slots (docs/decisions/0017).
+    // Only the spa's open days of each pattern are kept.
+    const turnos = TURNOS_DEMO.map((t) => ({
+      dias_trabajo: t.dias.filter((d) => horarios.has(weekdayIndex[d]!)),
+      hora_inicio_trabajo: t.inicio,
+      hora_fin_trabajo: t.fin,
+    })).filter((t) => t.dias_trabajo.length > 0)
+    if (turnos.length === 0) throw new Error('Ningún turno demo cae en un día abierto de tb_horarios.')
+    const shift = (i: number) => turnos[i % turnos.length]!
+    const asSpecialist = (i: number): Especialista => ({
+      id: '',
+      dias: new Set(shift(i).dias_trabajo.map((d) => weekdayIndex[d]!)),
+      inicio: minutes(shift(i).hora_inicio_trabajo),
+      fin: minutes(shift(i).hora_fin_trabajo),
+    })
+    if (turnos.every((_, i) => agendaOf(asSpecialist(i)).length * slotsPerDay(asSpecialist(i)) <= 0)) {
+      throw new Error('Los turnos demo no dejan horas libres en tb_horarios.')
+    }
+    for (let added = capacity; added < needed; specialistsAdded++) {
+      const e = asSpecialist(specialistsAdded)
+      added += agendaOf(e).length * Math.max(slotsPerDay(e), 0)
+    }
     const existentes = Number((await tx.query<{ n: string }>(`select count(*)::text as n from public.tb_especialistas`)).rows[0]!.n)
     const nuevos = Array.from({ length: specialistsAdded }, (_, i) => {
       const nombre = pick(nombresMujer.concat(nombresHombre))
@@ -161,10 +192,11 @@ async function generate(tx: Queryable, o: DemoOptions, log: (m: string) => void)
         especialidad: pick(['Masoterapia', 'Cosmiatría', 'Terapias corporales', 'Reflexología']),
         email: `${slug(nombre)}.${slug(apellido)}.${existentes + i + 1}@spa.local`,
         telefono: phone(rnd),
-        dias_trabajo: [...horarios.keys()].map((d) => Object.keys(weekdayIndex).find((k) => weekdayIndex[k] === d)!),
+        ...shift(i),
       }
     })
-    await insertJson(tx, 'tb_especialistas', ['nombre', 'apellido', 'especialidad', 'email', 'telefono', 'dias_trabajo'], nuevos, batch)
+    const columns = ['nombre', 'apellido', 'especialidad', 'email', 'telefono', 'dias_trabajo', 'hora_inicio_trabajo', 'hora_fin_trabajo']
+    await insertJson(tx, 'tb_especialistas', columns, nuevos, batch)
     especialistas = await loadSpecialists(tx)
     log(`  + ${specialistsAdded} especialistas demo para tener agenda suficiente`)
   }

@@ -175,6 +175,20 @@ test.describe('Reservas', () => {
     })
     // The server's trigger marks the request Procesada.
     await expect.poll(async () => (await serverReserva(page, `id_reserva=eq.${idPublica}`))?.estado_reserva ?? null, { timeout: 30_000 }).toBe('Procesada')
+
+    // The new cita is on that day in Citas Programadas, in the table and the day view, and is confirmed there.
+    await page.goto(`/control-citas/citas-confirmadas?fecha=${fecha}`)
+    await expect(row(page, visitante)).toContainText('11:00 AM – 12:00 PM')
+    await expect(row(page, visitante)).toContainText('Sin Confirmar')
+    await page.getByText('Vista del día', { exact: true }).click()
+    const bloque = page.getByRole('region', { name: 'Vista del día por especialista' }).getByRole('button', { name: new RegExp(`^Acciones para ${visitante}, 11:00 AM – 12:00 PM, Sin Confirmar`) })
+    await expect(bloque).toBeVisible()
+    await screenshot(page, 'panel-tableta-horizontal-citas-vista-dia-desde-reserva')
+    await bloque.click()
+    await page.getByRole('menuitem', { name: /^Confirmar Cita/ }).click()
+    await page.getByRole('dialog', { name: 'Confirmar Cita' }).getByRole('button', { name: 'Confirmar Cita' }).click()
+    await expectToast(page, 'Cita Confirmada')
+    await expect.poll(async () => (await serverCita(page, idPublica))?.estado_cita ?? null, { timeout: 30_000 }).toBe('Confirmada')
   })
 
   test('sin conexión: confirmar una solicitud tras recargar desde el service worker, y el servidor la recibe al volver', async ({ page, context }) => {

@@ -10,6 +10,8 @@
  *   }
  */
 import { useMemo, useState } from 'react'
+import type { CitaAgenda } from '@/domain/agenda-slots.ts'
+import type { UseCitasDia } from '@/lib/db/use-citas-dia.ts'
 import type { CollectionState, CollectionStatus } from '@/lib/db/use-collection.ts'
 import { productTables, type CollectionName, type DocTypes } from '@sync/tables/product-tables.ts'
 
@@ -62,4 +64,12 @@ export function useMemoryCollection<N extends CollectionName, R extends object>(
       },
     }
   }, [rows, status, key, log, failWith])
+}
+
+/**
+ * A store's `useCitasDia` over memory rows (src/lib/db/use-citas-dia.ts): the day's
+ * rows, already read. Build it in the harness's render so it sees the current rows.
+ */
+export function memoryCitasDia<C extends CitaAgenda>(rows: readonly C[]): UseCitasDia {
+  return (fecha) => ({ fecha, rows: rows.filter((c) => c.fecha_cita === fecha), listo: true, error: null })
 }

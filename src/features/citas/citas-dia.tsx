@@ -4,10 +4,16 @@
  * the side from opening to closing, the break shaded, each cita a block sized by its
  * duration in its state's colour, the current time marked. All geometry is
  * src/domain/day-view.ts; this file only draws it. Tapping a block opens the same
- * actions as the table's ⋮ menu (big touch targets, no hover needed).
+ * actions as the table's ⋮ menu (big touch targets, no hover needed). Each free
+ * 30-minute slot (slotsAgenda over the day's citas) is a button that opens a new cita
+ * for that specialist and time, so a keyboard reaches it as well as a finger
+ * (docs/decisions/0017-agenda-dia-y-hueco-libre.md).
  */
 import { useMemo } from 'react'
 import { rangoHoras } from '@/domain/agenda-format.ts'
+import { slotsAgenda } from '@/domain/agenda-slots.ts'
+import { SLOT_STEP_MINUTES } from '@/domain/booking-slots.ts'
+import type { HuecoElegido } from '@/domain/cita-nueva.ts'
 import { CITA_MENSAJES, colorEstado, etiquetaEstado } from '@/domain/citas.ts'
 import { lineaAhora, vistaDia } from '@/domain/day-view.ts'
 import { peruMinutesOfDay } from '@/domain/peru-time.ts'
@@ -35,11 +41,15 @@ export interface CitasDiaProps {
   hoy: string
   /** The day's citas as the list shows them (search applied). */
   citas: readonly Cita[]
+  /** Every cita of the day, whatever the search: what makes a slot taken. */
+  ocupadas: readonly Cita[]
   store: Pick<CitasStore, 'especialistas' | 'horarios'>
   acciones: (c: Cita) => RowAction[]
+  /** A free slot was tapped. */
+  onNueva: (hueco: HuecoElegido) => void
 }
 
-export function CitasDia({ fecha, hoy, citas, store, acciones }: CitasDiaProps) {
+export function CitasDia({ fecha, hoy, citas, ocupadas, store, acciones, onNueva }: CitasDiaProps) {
   const vista = useMemo(
     () =>
       vistaDia({
@@ -51,6 +61,28 @@ export function CitasDia({ fecha, hoy, citas, store, acciones }: CitasDiaProps) 
       }),
     [fecha, store.especialistas, store.horarios, citas],
   )
+  const minutos = peruMinutesOfDay()
+  // Free cells per column: 30-minute slots (the treatment is chosen in the dialog, which
+  // recomputes the slots with its duration; docs/decisions/0008 "Day view").
+  const libres = useMemo(
+    () =>
+      new Map(
+        vista.columnas.map((col) => {
+          const r = slotsAgenda({
+            fecha,
+            especialista: col.especialista,
+            horarios: store.horarios,
+            citas: ocupadas,
+            duracion: SLOT_STEP_MINUTES,
+            ahora: { hoy, minutos },
+          })
+          return [col.especialista.id_especialista, r.ok ? r.slots : []] as const
+        }),
+      ),
+    // `minutos` moves every render; the slots follow it at the next render anyway.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [vista, fecha, store.horarios, ocupadas, hoy],
+  )
   const { eje } = vista
   if (!eje || vista.columnas.length === 0) {
     return (
@@ -60,77 +92,92 @@ export function CitasDia({ fecha, hoy, citas, store, acciones }: CitasDiaProps) 
       </div>
     )
   }
-  const ahora = lineaAhora(fecha, eje, { hoy, minutos: peruMinutesOfDay() })
+  const ahora = lineaAhora(fecha, eje, { hoy, minutos })
   const template = `${AXIS_WIDTH}px repeat(${vista.columnas.length}, minmax(150px, 1fr))`
 
   return (
-    <div className={classes.scroll} role="region" aria-label="Vista del día por especialista" tabIndex={0}>
-      <div className={classes.grid} style={{ gridTemplateColumns: template }}>
-        <div className={`${classes.head} ${classes.corner}`} aria-hidden />
-        {vista.columnas.map((col) => (
-          <div key={col.especialista.id_especialista} className={classes.head}>
-            {col.especialista.nombre} {col.especialista.apellido}
-            <small>{col.trabaja ? col.especialista.especialidad : 'No trabaja hoy'}</small>
-          </div>
-        ))}
+    <>
+      {fecha >= hoy && <p className={classes.hint}>Toca un hueco libre de un especialista para programar una cita a esa hora.</p>}
+      <div className={classes.scroll} role="region" aria-label="Vista del día por especialista" tabIndex={0}>
+        <div className={classes.grid} style={{ gridTemplateColumns: template }}>
+          <div className={`${classes.head} ${classes.corner}`} aria-hidden />
+          {vista.columnas.map((col) => (
+            <div key={col.especialista.id_especialista} className={classes.head}>
+              {col.especialista.nombre} {col.especialista.apellido}
+              <small>{col.trabaja ? col.especialista.especialidad : 'No trabaja hoy'}</small>
+            </div>
+          ))}
 
-        <div className={classes.axis} style={{ height: eje.alto }} aria-hidden>
-          {vista.marcas
-            .filter((m) => m.enPunto)
-            .map((m) => (
-              <span key={m.minutos} className={classes.tick} style={{ top: m.top }}>
-                {m.etiqueta}
-              </span>
-            ))}
+          <div className={classes.axis} style={{ height: eje.alto }} aria-hidden>
+            {vista.marcas
+              .filter((m) => m.enPunto)
+              .map((m) => (
+                <span key={m.minutos} className={classes.tick} style={{ top: m.top }}>
+                  {m.etiqueta}
+                </span>
+              ))}
+          </div>
+
+          {vista.columnas.map((col) => (
+            <div key={col.especialista.id_especialista} className={classes.column} style={{ height: eje.alto }}>
+              {col.turno && <div className={classes.shift} style={{ top: col.turno.top, height: col.turno.alto }} />}
+              {vista.marcas.map((m) => (
+                <div key={m.minutos} className={classes.line} style={{ top: m.top }} data-hour={m.enPunto || undefined} />
+              ))}
+              {vista.descanso && (
+                <div className={classes.break} style={{ top: vista.descanso.top, height: vista.descanso.alto }}>
+                  Descanso
+                </div>
+              )}
+              {(libres.get(col.especialista.id_especialista) ?? []).map((slot) => (
+                <button
+                  key={slot.inicio}
+                  type="button"
+                  className={classes.free}
+                  style={{ top: (slot.inicio - eje.inicio) * PX_POR_MINUTO, height: SLOT_STEP_MINUTES * PX_POR_MINUTO }}
+                  aria-label={`Nueva cita con ${col.especialista.nombre} ${col.especialista.apellido} a las ${slot.etiqueta}`}
+                  onClick={() => onNueva({ id_especialista: col.especialista.id_especialista, fecha, hora_inicio: slot.hora_inicio })}
+                >
+                  <span aria-hidden>+ {slot.etiqueta}</span>
+                </button>
+              ))}
+              {ahora !== null && <div className={classes.now} style={{ top: ahora }} aria-hidden />}
+              {col.bloques.map((b) => {
+                const color = colorEstado(b.cita.estado_cita)
+                const rango = rangoHoras(b.cita.hora_inicio, b.cita.hora_fin)
+                const estado = etiquetaEstado(b.cita.estado_cita)
+                return (
+                  <RowActionsMenu
+                    key={b.cita.id_cita}
+                    name={b.cita.nombre_cliente}
+                    actions={() => acciones(b.cita)}
+                    target={{
+                      label: `Acciones para ${b.cita.nombre_cliente}, ${rango}, ${estado}`,
+                      className: classes.block,
+                      style: {
+                        top: b.top,
+                        height: b.alto,
+                        left: `calc(${(b.carril / b.carriles) * 100}% + 3px)`,
+                        width: `calc(${100 / b.carriles}% - 6px)`,
+                        background: FONDO[color],
+                        borderLeftColor: TEXTO_ESTADO[color],
+                        color: TEXTO_ESTADO[color],
+                      },
+                      content: (
+                        <>
+                          <strong>{b.cita.nombre_cliente}</strong>
+                          {rango} · {estado}
+                          {b.alto >= 60 && b.cita.nombre_tratamiento && <div>{b.cita.nombre_tratamiento}</div>}
+                        </>
+                      ),
+                    }}
+                  />
+                )
+              })}
+            </div>
+          ))}
         </div>
-
-        {vista.columnas.map((col) => (
-          <div key={col.especialista.id_especialista} className={classes.column} style={{ height: eje.alto }}>
-            {col.turno && <div className={classes.shift} style={{ top: col.turno.top, height: col.turno.alto }} />}
-            {vista.marcas.map((m) => (
-              <div key={m.minutos} className={classes.line} style={{ top: m.top }} data-hour={m.enPunto || undefined} />
-            ))}
-            {vista.descanso && (
-              <div className={classes.break} style={{ top: vista.descanso.top, height: vista.descanso.alto }}>
-                Descanso
-              </div>
-            )}
-            {ahora !== null && <div className={classes.now} style={{ top: ahora }} aria-hidden />}
-            {col.bloques.map((b) => {
-              const color = colorEstado(b.cita.estado_cita)
-              const rango = rangoHoras(b.cita.hora_inicio, b.cita.hora_fin)
-              const estado = etiquetaEstado(b.cita.estado_cita)
-              return (
-                <RowActionsMenu
-                  key={b.cita.id_cita}
-                  name={b.cita.nombre_cliente}
-                  actions={() => acciones(b.cita)}
-                  target={{
-                    label: `Acciones para ${b.cita.nombre_cliente}, ${rango}, ${estado}`,
-                    className: classes.block,
-                    style: {
-                      top: b.top,
-                      height: b.alto,
-                      left: `calc(${(b.carril / b.carriles) * 100}% + 3px)`,
-                      width: `calc(${100 / b.carriles}% - 6px)`,
-                      background: FONDO[color],
-                      borderLeftColor: TEXTO_ESTADO[color],
-                      color: TEXTO_ESTADO[color],
-                    },
-                    content: (
-                      <>
-                        <strong>{b.cita.nombre_cliente}</strong>
-                        {rango} · {estado}
-                        {b.alto >= 60 && b.cita.nombre_tratamiento && <div>{b.cita.nombre_tratamiento}</div>}
-                      </>
-                    ),
-                  }}
-                />
-              )
-            })}
-          </div>
-        ))}
       </div>
-    </div>
+    </>
   )
 }

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { HorarioSemana } from '@/domain/agenda-slots.ts'
+import type { PacienteCita } from '@/domain/cita-forms.ts'
 import type { FormaPagoFila } from '@/domain/formas-pago.ts'
 import { useToastStore } from '@/lib/toast/toast-store.ts'
 import { renderScreen } from '@tests/support/render.tsx'
-import { useMemoryCollection, type MemoryWrite } from '@tests/support/memory-collection.ts'
+import { memoryCitasDia, useMemoryCollection, type MemoryWrite } from '@tests/support/memory-collection.ts'
 import { CitasPage } from './citas-page.tsx'
 import { validateCitasSearch } from './citas-search.ts'
 import type { EspecialistaFila, TratamientoFila } from '@/lib/db/use-agenda-catalogo.ts'
@@ -77,8 +78,12 @@ const formas: FormaPagoFila[] = [
 async function open({ rows = [sofia, pedro, rosa, raul, cancelada, venta, otroDia], url = URL, failWith }: { rows?: Cita[]; url?: string; failWith?: Error } = {}) {
   const log: MemoryWrite[] = []
   function Harness() {
+    const citas = useMemoryCollection<'tb_citas', Cita>('tb_citas', rows, { log, failWith })
     const store = {
-      citas: useMemoryCollection<'tb_citas', Cita>('tb_citas', rows, { log, failWith }),
+      citas,
+      useCitasDia: memoryCitasDia(citas.rows),
+      // The day view's new cita has its own tests (nueva-cita-dialog.test.tsx).
+      usePacientes: () => useMemoryCollection<'tb_pacientes', PacienteCita>('tb_pacientes', []),
       especialistas: [lucia, marco],
       tratamientos,
       horarios,
@@ -402,7 +407,7 @@ describe('Vista del día', () => {
     expect(within(vista).getByText('Marco Ríos')).toBeInTheDocument()
     expect(within(vista).getAllByText('Descanso')).toHaveLength(2)
     const bloques = within(vista)
-      .getAllByRole('button')
+      .getAllByRole('button', { name: /^Acciones para/ })
       .map((b) => b.getAttribute('aria-label'))
     expect(bloques).toEqual(
       expect.arrayContaining([

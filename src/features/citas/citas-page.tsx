@@ -8,8 +8,9 @@
 import { useMemo, useState } from 'react'
 import { Button, SegmentedControl, TextInput } from '@mantine/core'
 import { IconCalendarCheck, IconCalendarEvent, IconCalendarTime, IconCalendarX, IconCash, IconPencil } from '@tabler/icons-react'
-import { fechaLargaDia, rangoHoras } from '@/domain/agenda-format.ts'
-import type { EditarCitaPatch } from '@/domain/cita-forms.ts'
+import { fechaLargaDia, formatHoraTexto, rangoHoras } from '@/domain/agenda-format.ts'
+import type { CitaNueva, EditarCitaPatch } from '@/domain/cita-forms.ts'
+import type { HuecoElegido } from '@/domain/cita-nueva.ts'
 import { accionesCita, cancelarCitaPatch, CITA_MENSAJES as M, confirmarCitaPatch, marcarComoPagada } from '@/domain/citas.ts'
 import { citasDelDia, nombreEspecialista } from '@/domain/citas-dia.ts'
 import { peruToday } from '@/domain/peru-time.ts'
@@ -30,6 +31,7 @@ import { useFechaCitas } from './citas-search.ts'
 import type { Cita, CitasStore } from './citas-store.ts'
 import { ConfirmarCitaDialog } from './confirmar-cita-dialog.tsx'
 import { EditarCitaDialog, type EdicionCita } from './editar-cita-dialog.tsx'
+import { NuevaCitaDialog } from './nueva-cita-dialog.tsx'
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e))
 
@@ -46,6 +48,7 @@ export function CitasPage({ store }: { store: CitasStore }) {
   const [confirming, setConfirming] = useState<Cita | null>(null)
   const [editing, setEditing] = useState<EdicionCita | null>(null)
   const [cancelling, setCancelling] = useState<Cita | null>(null)
+  const [nuevo, setNuevo] = useState<HuecoElegido | null>(null)
   const hoy = peruToday()
   const { citas } = store
 
@@ -100,6 +103,21 @@ export function CitasPage({ store }: { store: CitasStore }) {
       toast({ title: M.cancelada, description: cita.nombre_cliente, variant: 'success' })
     } catch {
       toast({ title: 'Error', description: M.noCancelar, variant: 'destructive' })
+    }
+  }
+
+  async function programar(cita: CitaNueva) {
+    try {
+      await citas.create(cita)
+      setNuevo(null)
+      toast({
+        title: 'Cita Programada (Pendiente de Pago)',
+        description: `${cita.nombre_cliente} — ${fechaLargaDia(cita.fecha_cita)}, ${formatHoraTexto(cita.hora_inicio)}`,
+        variant: 'success',
+        duration: 7000,
+      })
+    } catch (e) {
+      toast({ title: 'Error', description: `No se pudo crear la cita: ${errorText(e)}`, variant: 'destructive' })
     }
   }
 
@@ -165,35 +183,40 @@ export function CitasPage({ store }: { store: CitasStore }) {
         count={q ? `${found.length.toLocaleString('es-PE')} de ${countLabel(all.length, 'cita', 'citas')}` : countLabel(all.length, 'cita', 'citas')}
       />
       <div className={classes.card}>
-        <ListStates
-          status={citas.status}
-          total={all.length}
-          found={found.length}
-          loadingText="Cargando citas…"
-          errorText={M.noCargar}
-          empty={{ icon: <IconCalendarEvent size={44} color="var(--mantine-color-salvia-6)" aria-hidden />, title: M.sinCitas, text: `Nada agendado para el ${dia}.` }}
-          noMatch={{ title: M.sinResultados, text: `Ninguna cita del ${dia} coincide con «${q}».` }}
-        >
-          {vistaDia ? (
-            <CitasDia fecha={fecha} hoy={hoy} citas={found} store={store} acciones={acciones} />
-          ) : (
-            <DataTable
-              rows={found}
-              columns={columns}
-              rowKey={(c) => c.id_cita}
-              label="Lista de citas programadas"
-              rowName={(c) => c.nombre_cliente}
-              page={page}
-              onPageChange={setPage}
-              // The six columns fit a portrait tablet (820 px) by wrapping, so the state badge stays in view.
-              minWidth={720}
-              actions={acciones}
-            />
-          )}
-        </ListStates>
+        {vistaDia && citas.status === 'ready' ? (
+          // An empty day still draws its columns: its free slots are where new citas are booked.
+          <CitasDia fecha={fecha} hoy={hoy} citas={found} ocupadas={citas.rows} store={store} acciones={acciones} onNueva={setNuevo} />
+        ) : (
+          <ListStates
+            status={citas.status}
+            total={all.length}
+            found={found.length}
+            loadingText="Cargando citas…"
+            errorText={M.noCargar}
+            empty={{ icon: <IconCalendarEvent size={44} color="var(--mantine-color-salvia-6)" aria-hidden />, title: M.sinCitas, text: `Nada agendado para el ${dia}.` }}
+            noMatch={{ title: M.sinResultados, text: `Ninguna cita del ${dia} coincide con «${q}».` }}
+          >
+            {/* The day view waits here only while the day is read (or cannot be). */}
+            {vistaDia ? null : (
+              <DataTable
+                rows={found}
+                columns={columns}
+                rowKey={(c) => c.id_cita}
+                label="Lista de citas programadas"
+                rowName={(c) => c.nombre_cliente}
+                page={page}
+                onPageChange={setPage}
+                // The six columns fit a portrait tablet (820 px) by wrapping, so the state badge stays in view.
+                minWidth={720}
+                actions={acciones}
+              />
+            )}
+          </ListStates>
+        )}
       </div>
 
       <ConfirmarCitaDialog cita={confirming} especialista={nombres.especialista} onClose={() => setConfirming(null)} onConfirm={confirmar} />
+      {nuevo && <NuevaCitaDialog hueco={nuevo} store={store} hoy={hoy} onClose={() => setNuevo(null)} onSave={programar} />}
       <EditarCitaDialog edicion={editing} store={store} hoy={hoy} onClose={() => setEditing(null)} onSave={guardar} />
       <ConfirmDialog
         opened={cancelling !== null}

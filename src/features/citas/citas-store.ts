@@ -1,8 +1,9 @@
 /** What the Citas Programadas screen needs from the device (use-citas.ts builds it from the local database). */
 import type { CitaAgenda } from '@/domain/agenda-slots.ts'
-import type { CitaEditable } from '@/domain/cita-forms.ts'
+import type { CitaEditable, PacienteCita } from '@/domain/cita-forms.ts'
 import type { CitaLista } from '@/domain/citas-dia.ts'
 import type { AgendaCatalogo } from '@/lib/db/use-agenda-catalogo.ts'
+import type { UseCitasDia } from '@/lib/db/use-citas-dia.ts'
 import type { CollectionState } from '@/lib/db/use-collection.ts'
 
 export interface Cita extends CitaLista, CitaAgenda, CitaEditable {
@@ -12,6 +13,10 @@ export interface Cita extends CitaLista, CitaAgenda, CitaEditable {
 }
 
 export interface CitasStore extends AgendaCatalogo {
-  /** Every live cita: the list shows one day's; the slots need the chosen day's. */
+  /** The screen's day's citas (only that day is read), with the writes. */
   citas: CollectionState<'tb_citas', Cita>
+  /** Any day's citas, live, for the slots of a dialog whose date is not the screen's. */
+  useCitasDia: UseCitasDia
+  /** The device's patients, for the day view's new cita (read only while its dialog is open). */
+  usePacientes: () => CollectionState<'tb_pacientes', PacienteCita>
 }

@@ -5,7 +5,7 @@
  * chosen day's local citas (works offline); the cita does not block itself, and its own
  * time stays offered while it still fits, otherwise 'Hora original no disponible…'.
  */
-import { useMemo } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { NativeSelect, TextInput, Textarea } from '@mantine/core'
 import { duracionTratamiento, slotsAgenda, type SlotsAgenda } from '@/domain/agenda-slots.ts'
 import { citaEditada, editarCitaFormInicial, type EditarCitaForm, type EditarCitaPatch } from '@/domain/cita-forms.ts'
@@ -16,6 +16,7 @@ import { toast } from '@/lib/toast/toast-store.ts'
 import { FormDialog, type DialogForm, type FieldErrors } from '@/lib/ui/form-dialog.tsx'
 import classes from '@/lib/ui/page.module.css'
 import notice from '@/lib/ui/notice.module.css'
+import { EspecialistaSelect, HoraInicioSelect, horasDe, porApellido } from '@/lib/agenda/campos-cita.tsx'
 import type { Cita, CitasStore } from './citas-store.ts'
 
 /** @mantine/form wants an indexable type; the domain's interface as a mapped type is one. */
@@ -39,13 +40,19 @@ const spanish = new Intl.Collator('es', { sensitivity: 'base' })
 
 export function EditarCitaDialog({ edicion, store, hoy, onClose, onSave }: EditarCitaDialogProps) {
   const cita = edicion?.cita ?? null
+  // The day whose citas the slots need: the cita's own until the form's date changes. A
+  // new day is read on the spot (docs/decisions/0017); until it is, no time is offered.
+  const [otroDia, setOtroDia] = useState<{
+    id: string
+    fecha: string
+    revisar: boolean
+  } | null>(null)
+  const fechaSlots = otroDia && otroDia.id === cita?.id_cita ? otroDia.fecha : (cita?.fecha_cita ?? '')
+  const dia = store.useCitasDia(fechaSlots)
   // Active specialists and active treatments, plus the cita's own even when no longer active
   // (an old cita stays editable, docs/decisions/0008-agenda.md "Slots").
   const especialistas = useMemo(
-    () =>
-      store.especialistas
-        .filter((e) => e.activo || e.id_especialista === cita?.id_especialista)
-        .sort((a, b) => spanish.compare(a.apellido, b.apellido) || spanish.compare(a.nombre, b.nombre)),
+    () => porApellido(store.especialistas.filter((e) => e.activo || e.id_especialista === cita?.id_especialista)),
     [store.especialistas, cita],
   )
   const tratamientos = useMemo(
@@ -57,20 +64,24 @@ export function EditarCitaDialog({ edicion, store, hoy, onClose, onSave }: Edita
   )
   const metodos = useMemo(() => metodosDePago(store.formasPago, 'selector'), [store.formasPago])
 
+  const leido = (fecha: string) => dia.listo && dia.fecha === fecha
   const slotsPara = (v: Pick<EditarCitaForm, 'id_especialista' | 'fecha_cita' | 'id_tratamiento'>): SlotsAgenda | null => {
-    if (!cita || !v.id_especialista || !v.fecha_cita) return null
+    if (!cita || !v.id_especialista || !v.fecha_cita || !leido(v.fecha_cita)) return null
     return slotsAgenda({
       fecha: v.fecha_cita,
       especialista: store.especialistas.find((e) => e.id_especialista === v.id_especialista),
       horarios: store.horarios,
-      citas: store.citas.rows.filter((c) => c.fecha_cita.slice(0, 10) === v.fecha_cita),
+      citas: dia.rows,
       duracion: duracionTratamiento(store.tratamientos.find((t) => t.id_tratamiento === v.id_tratamiento)),
       edicion: cita,
       ahora: { hoy, minutos: peruMinutesOfDay() },
     })
   }
-  const horasDe = (s: SlotsAgenda | null) => (s?.ok ? s.slots.map((x) => x.hora_inicio) : [])
-  const contexto = (v: EditarCitaForm) => ({ tratamientos, especialistas, horasDisponibles: horasDe(slotsPara(v)) })
+  const contexto = (v: EditarCitaForm) => ({
+    tratamientos,
+    especialistas,
+    horasDisponibles: horasDe(slotsPara(v)),
+  })
   const validate = (v: Form): FieldErrors<Form> => {
     const r = citaEditada(v, contexto(v))
     return r.ok ? {} : { [r.campo]: r.mensaje }
@@ -78,7 +89,16 @@ export function EditarCitaDialog({ edicion, store, hoy, onClose, onSave }: Edita
   /** A new specialist, date or treatment keeps the chosen time only while it is still free. */
   const cambiar = (form: DialogForm<Form>, patch: Partial<Form>) => {
     const next = { ...form.values, ...patch }
-    form.setValues({ ...patch, hora_inicio: horasDe(slotsPara(next)).includes(next.hora_inicio) ? next.hora_inicio : '' })
+    if (cita && next.fecha_cita !== fechaSlots) {
+      // Another day: its citas arrive on the next render; <RevisarHora> then decides.
+      setOtroDia({ id: cita.id_cita, fecha: next.fecha_cita, revisar: true })
+      form.setValues(patch)
+      return
+    }
+    form.setValues({
+      ...patch,
+      hora_inicio: horasDe(slotsPara(next)).includes(next.hora_inicio) ? next.hora_inicio : '',
+    })
   }
 
   return (
@@ -87,7 +107,13 @@ export function EditarCitaDialog({ edicion, store, hoy, onClose, onSave }: Edita
       values={cita ? editarCitaFormInicial(cita, { reprogramar: edicion?.reprogramar }) : null}
       formKey={cita ? `${cita.id_cita}-${edicion?.reprogramar ? 'r' : 'e'}` : undefined}
       validate={validate}
-      onInvalid={(errors) => toast({ title: 'Error', description: Object.values(errors)[0], variant: 'destructive' })}
+      onInvalid={(errors) =>
+        toast({
+          title: 'Error',
+          description: Object.values(errors)[0],
+          variant: 'destructive',
+        })
+      }
       onSubmit={async (values) => {
         const r = citaEditada(values, contexto(values))
         if (r.ok && cita) await onSave(cita, r.valor)
@@ -97,10 +123,20 @@ export function EditarCitaDialog({ edicion, store, hoy, onClose, onSave }: Edita
     >
       {(form) => {
         const slots = slotsPara(form.values)
+        const cargando = Boolean(form.values.id_especialista && form.values.fecha_cita && !leido(form.values.fecha_cita))
         const conAdelanto = form.values.estado_cita === 'Confirmada' || form.values.estado_cita === 'Completada'
         const horaError = form.errors.hora_inicio ?? (slots && !slots.ok ? slots.mensaje : slots?.ok ? (slots.aviso ?? undefined) : undefined)
         return (
           <div className={classes.formGrid}>
+            {otroDia?.revisar && leido(form.values.fecha_cita) && (
+              <RevisarHora
+                libre={!form.values.hora_inicio || horasDe(slots).includes(form.values.hora_inicio)}
+                onRevisada={(libre) => {
+                  if (!libre) form.setFieldValue('hora_inicio', '')
+                  setOtroDia((o) => (o ? { ...o, revisar: false } : o))
+                }}
+              />
+            )}
             {cita && (
               <p className={classes.full} style={{ margin: 0 }}>
                 <strong>{cita.nombre_cliente}</strong>
@@ -114,33 +150,25 @@ export function EditarCitaDialog({ edicion, store, hoy, onClose, onSave }: Edita
               {...form.getInputProps('fecha_cita')}
               onChange={(e) => cambiar(form, { fecha_cita: e.currentTarget.value })}
             />
-            <NativeSelect
-              label="Especialista"
-              withAsterisk
-              data={[
-                { value: '', label: 'Selecciona un especialista' },
-                ...especialistas.map((e) => ({ value: e.id_especialista, label: `${e.nombre} ${e.apellido} — ${e.especialidad}` })),
-              ]}
+            <EspecialistaSelect
+              especialistas={especialistas}
               {...form.getInputProps('id_especialista')}
               onChange={(e) => cambiar(form, { id_especialista: e.currentTarget.value })}
             />
             <NativeSelect
               label="Tratamiento"
               withAsterisk
-              data={[{ value: '', label: 'Selecciona un tratamiento' }, ...tratamientos.map((t) => ({ value: t.id_tratamiento, label: t.nombre }))]}
+              data={[
+                { value: '', label: 'Selecciona un tratamiento' },
+                ...tratamientos.map((t) => ({
+                  value: t.id_tratamiento,
+                  label: t.nombre,
+                })),
+              ]}
               {...form.getInputProps('id_tratamiento')}
               onChange={(e) => cambiar(form, { id_tratamiento: e.currentTarget.value })}
             />
-            <NativeSelect
-              label="Hora de inicio"
-              withAsterisk
-              disabled={!slots?.ok}
-              description={slots === null ? 'Elige el especialista y la fecha para ver las horas libres.' : undefined}
-              data={[{ value: '', label: 'Selecciona una hora' }, ...(slots?.ok ? slots.slots.map((s) => ({ value: s.hora_inicio, label: s.etiqueta })) : [])]}
-              {...form.getInputProps('hora_inicio')}
-              value={slots?.ok && horasDe(slots).includes(form.values.hora_inicio) ? form.values.hora_inicio : ''}
-              error={horaError}
-            />
+            <HoraInicioSelect slots={slots} cargando={cargando} {...form.getInputProps('hora_inicio')} value={form.values.hora_inicio} error={horaError} />
             <NativeSelect label="Estado" withAsterisk data={OPCIONES_ESTADO} {...form.getInputProps('estado_cita')} />
             <NativeSelect
               label="Método de pago del adelanto"
@@ -173,4 +201,10 @@ export function EditarCitaDialog({ edicion, store, hoy, onClose, onSave }: Edita
       }}
     </FormDialog>
   )
+}
+
+/** After a change of day, once that day's citas are read: keeps the chosen time only if it is still free. */
+function RevisarHora({ libre, onRevisada }: { libre: boolean; onRevisada: (libre: boolean) => void }) {
+  useEffect(() => onRevisada(libre))
+  return null
 }

@@ -1,12 +1,16 @@
 /**
  * The Citas Programadas screen's data, all from the local database so the list, its
  * slots and its writes work offline (docs/spec/3-product-decisions.md "Agenda and
- * slots"); the sync layer uploads the writes.
+ * slots"); the sync layer uploads the writes. Only the chosen day's citas are read, by
+ * the indexed `fecha_cita` (docs/decisions/0017-agenda-dia-y-hueco-libre.md).
  */
 import { useMemo } from 'react'
 import type { CitaDoc } from '@sync/tables/product-tables.ts'
-import { useCollection } from '@/lib/db/use-collection.ts'
-import { useAgendaCatalogo } from '@/lib/db/use-agenda-catalogo.ts'
+import { awaitingFirstSync, type CollectionState } from '@/lib/db/use-collection.ts'
+import { useAgendaCatalogo, usePacientesCita } from '@/lib/db/use-agenda-catalogo.ts'
+import { citasDiaHook, useCitasDia } from '@/lib/db/use-citas-dia.ts'
+import { useSyncStatus } from '@/lib/db/use-sync-status.ts'
+import { insertDoc, newId, patchDoc, removeDoc } from '@/lib/db/writes.ts'
 import type { Cita, CitasStore } from './citas-store.ts'
 
 function toCita(d: CitaDoc): Cita {
@@ -29,8 +33,23 @@ function toCita(d: CitaDoc): Cita {
   }
 }
 
-export function useCitas(): CitasStore {
-  const citas = useCollection('tb_citas', { map: toCita })
+const useCitasDelDia = citasDiaHook(toCita)
+
+/** `fecha`: the screen's day (the URL's, or today in Peru). */
+export function useCitas(fecha: string): CitasStore {
+  const dia = useCitasDelDia(fecha)
+  const noLocalData = useSyncStatus(awaitingFirstSync)
   const catalogo = useAgendaCatalogo()
-  return useMemo(() => ({ citas, ...catalogo }), [citas, catalogo])
+  const citas = useMemo<CollectionState<'tb_citas', Cita>>(
+    () => ({
+      status: dia.error ? 'error' : !dia.listo ? 'loading' : noLocalData ? 'no-local-data' : 'ready',
+      rows: dia.rows,
+      error: dia.error,
+      create: (row) => insertDoc('tb_citas', { id_cita: newId(), ...row }),
+      update: (id, patch) => patchDoc('tb_citas', id, patch),
+      remove: (id) => removeDoc('tb_citas', id),
+    }),
+    [dia, noLocalData],
+  )
+  return useMemo(() => ({ citas, useCitasDia, usePacientes: usePacientesCita, ...catalogo }), [citas, catalogo])
 }

@@ -5,7 +5,7 @@
  * device's patients or created on the spot from the request's contact data.
  */
 import { useMemo, useState } from 'react'
-import { Button, NativeSelect, TextInput, Textarea } from '@mantine/core'
+import { Button, TextInput } from '@mantine/core'
 import { IconUserPlus } from '@tabler/icons-react'
 import { fechaLargaDia, formatHoraTexto } from '@/domain/agenda-format.ts'
 import { duracionTratamiento, slotsAgenda, type SlotsAgenda } from '@/domain/agenda-slots.ts'
@@ -15,10 +15,9 @@ import { peruMinutesOfDay } from '@/domain/peru-time.ts'
 import { RESERVA_MENSAJES } from '@/domain/reservas.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { FormDialog, type DialogForm, type FieldErrors } from '@/lib/ui/form-dialog.tsx'
-import { MoneyInput } from '@/lib/ui/money-input.tsx'
 import classes from '@/lib/ui/page.module.css'
-import notice from '@/lib/ui/notice.module.css'
-import { PacienteSelect } from './paciente-select.tsx'
+import { CamposAdelanto, EspecialistaSelect, HoraInicioSelect, horasDe, porApellido } from '@/lib/agenda/campos-cita.tsx'
+import { PacienteSelect } from '@/lib/agenda/paciente-select.tsx'
 import type { Reserva, ReservasStore } from './reservas-store.ts'
 
 export interface ConfirmarReservaDialogProps {
@@ -35,30 +34,31 @@ export interface ConfirmarReservaDialogProps {
 /** @mantine/form wants an indexable type; the domain's interface as a mapped type is one. */
 type Form = { [K in keyof ConfirmarReservaForm]: ConfirmarReservaForm[K] }
 
-const spanish = new Intl.Collator('es', { sensitivity: 'base' })
-
 export function ConfirmarReservaDialog({ reserva, store, hoy, onClose, onSave, onCrearPaciente }: ConfirmarReservaDialogProps) {
   const tratamiento = useMemo(() => store.tratamientos.find((t) => t.id_tratamiento === reserva?.id_tratamiento) ?? null, [store.tratamientos, reserva])
   // Staff book with active specialists only (docs/decisions/0008-agenda.md, "Slots").
-  const especialistas = useMemo(
-    () => store.especialistas.filter((e) => e.activo).sort((a, b) => spanish.compare(a.apellido, b.apellido) || spanish.compare(a.nombre, b.nombre)),
-    [store.especialistas],
-  )
+  const especialistas = useMemo(() => porApellido(store.especialistas.filter((e) => e.activo)), [store.especialistas])
   const metodos = useMemo(() => metodosDePago(store.formasPago, 'selector'), [store.formasPago])
+  // The form reads these once, when it mounts for this request (FormDialog keys it by formKey).
+  const inicial = useMemo(() => (reserva ? confirmarReservaFormInicial(reserva, store.pacientes.rows, hoy) : null), [reserva, store.pacientes.rows, hoy])
+  // The day whose citas the slots need, read by date (docs/decisions/0017): the
+  // request's until the form's date changes (which empties the time anyway).
+  const [otroDia, setOtroDia] = useState<{ id: string; fecha: string } | null>(null)
+  const fechaSlots = otroDia && otroDia.id === reserva?.id_reserva ? otroDia.fecha : (inicial?.fecha ?? '')
+  const dia = store.useCitasDia(fechaSlots)
 
   /** Docs/decisions/0008: only that day's citas, and 'now' in Peru so a started time is not offered. */
   const slotsPara = (idEspecialista: string, fecha: string): SlotsAgenda | null => {
-    if (!idEspecialista || !fecha) return null
+    if (!idEspecialista || !fecha || !dia.listo || dia.fecha !== fecha) return null
     return slotsAgenda({
       fecha,
       especialista: store.especialistas.find((e) => e.id_especialista === idEspecialista),
       horarios: store.horarios,
-      citas: store.citas.rows.filter((c) => c.fecha_cita.slice(0, 10) === fecha),
+      citas: dia.rows,
       duracion: duracionTratamiento(tratamiento),
       ahora: { hoy, minutos: peruMinutesOfDay() },
     })
   }
-  const horasDe = (s: SlotsAgenda | null) => (s?.ok ? s.slots.map((x) => x.hora_inicio) : [])
 
   const contexto = (v: ConfirmarReservaForm) => ({
     reserva: reserva!,
@@ -76,11 +76,16 @@ export function ConfirmarReservaDialog({ reserva, store, hoy, onClose, onSave, o
   return (
     <FormDialog<Form>
       title={RESERVA_MENSAJES.tituloConfirmar}
-      // Read once, when the form mounts for this request (FormDialog keys it by formKey).
-      values={reserva ? confirmarReservaFormInicial(reserva, store.pacientes.rows, hoy) : null}
+      values={inicial}
       formKey={reserva?.id_reserva}
       validate={validate}
-      onInvalid={(errors) => toast({ title: 'Error', description: Object.values(errors)[0], variant: 'destructive' })}
+      onInvalid={(errors) =>
+        toast({
+          title: 'Error',
+          description: Object.values(errors)[0],
+          variant: 'destructive',
+        })
+      }
       onSubmit={async (values) => {
         const r = citaDesdeReserva(values, contexto(values))
         if (r.ok) await onSave(r.valor)
@@ -97,13 +102,8 @@ export function ConfirmarReservaDialog({ reserva, store, hoy, onClose, onSave, o
               <PacienteSelect pacientes={store.pacientes.rows} withAsterisk {...form.getInputProps('id_paciente')} />
               {!form.values.id_paciente && reserva && <CrearPaciente reserva={reserva} form={form} onCrearPaciente={onCrearPaciente} />}
             </div>
-            <NativeSelect
-              label="Especialista"
-              withAsterisk
-              data={[
-                { value: '', label: 'Selecciona un especialista' },
-                ...especialistas.map((e) => ({ value: e.id_especialista, label: `${e.nombre} ${e.apellido} — ${e.especialidad}` })),
-              ]}
+            <EspecialistaSelect
+              especialistas={especialistas}
               {...form.getInputProps('id_especialista')}
               onChange={(e) => {
                 const id = e.currentTarget.value
@@ -118,37 +118,20 @@ export function ConfirmarReservaDialog({ reserva, store, hoy, onClose, onSave, o
               withAsterisk
               min={hoy}
               {...form.getInputProps('fecha')}
-              onChange={(e) => form.setValues(cambiarFechaConfirmacion(form.values, e.currentTarget.value, hoy))}
+              onChange={(e) => {
+                const next = cambiarFechaConfirmacion(form.values, e.currentTarget.value, hoy)
+                if (reserva && next.fecha) setOtroDia({ id: reserva.id_reserva, fecha: next.fecha })
+                form.setValues(next)
+              }}
             />
-            <NativeSelect
+            <HoraInicioSelect
               className={classes.full}
-              label="Hora de inicio"
-              withAsterisk
-              disabled={!slots?.ok}
-              description={slots === null ? 'Elige el especialista y la fecha para ver las horas libres.' : undefined}
-              data={[{ value: '', label: 'Selecciona una hora' }, ...(slots?.ok ? slots.slots.map((s) => ({ value: s.hora_inicio, label: s.etiqueta })) : [])]}
+              slots={slots}
+              cargando={Boolean(form.values.id_especialista && form.values.fecha && !(dia.listo && dia.fecha === form.values.fecha))}
               {...form.getInputProps('hora_inicio')}
-              value={slots?.ok && horasDe(slots).includes(form.values.hora_inicio) ? form.values.hora_inicio : ''}
-              error={form.errors.hora_inicio ?? (slots && !slots.ok ? slots.mensaje : undefined)}
+              value={form.values.hora_inicio}
             />
-            <MoneyInput
-              label="Monto del adelanto"
-              {...form.getInputProps('monto_adelanto')}
-              onChange={(v) => form.setFieldValue('monto_adelanto', v === '' ? '' : String(v))}
-            />
-            <NativeSelect
-              label="Método de pago del adelanto"
-              data={[{ value: '', label: 'Selecciona un método' }, ...metodos.metodos.map((m) => m.descripcion)]}
-              {...form.getInputProps('metodo_pago_adelanto')}
-            />
-            {metodos.aviso && (
-              <p className={`${notice.notice} ${classes.full}`} role="note">
-                {metodos.aviso}
-              </p>
-            )}
-            <TextInput label="Referencia del pago" maxLength={120} autoComplete="off" {...form.getInputProps('referencia_pago_adelanto')} />
-            <TextInput label="Fecha de pago del adelanto" type="date" max={hoy} {...form.getInputProps('fecha_pago_adelanto')} />
-            <Textarea className={classes.full} label="Notas internas" autosize minRows={2} maxRows={5} maxLength={1000} {...form.getInputProps('notas_internas')} />
+            <CamposAdelanto form={form} hoy={hoy} metodos={metodos} />
           </div>
         )
       }}
@@ -176,7 +159,15 @@ function Solicitud({ reserva }: { reserva: Reserva }) {
   )
 }
 
-function CrearPaciente({ reserva, form, onCrearPaciente }: { reserva: Reserva; form: DialogForm<Form>; onCrearPaciente: ConfirmarReservaDialogProps['onCrearPaciente'] }) {
+function CrearPaciente({
+  reserva,
+  form,
+  onCrearPaciente,
+}: {
+  reserva: Reserva
+  form: DialogForm<Form>
+  onCrearPaciente: ConfirmarReservaDialogProps['onCrearPaciente']
+}) {
   const [busy, setBusy] = useState(false)
   return (
     <Button

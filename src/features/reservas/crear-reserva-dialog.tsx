@@ -10,7 +10,7 @@ import { toast } from '@/lib/toast/toast-store.ts'
 import { FormDialog, type FieldErrors } from '@/lib/ui/form-dialog.tsx'
 import { TimeInput } from '@/lib/ui/time-input.tsx'
 import classes from '@/lib/ui/page.module.css'
-import { PacienteSelect } from './paciente-select.tsx'
+import { PacienteSelect } from '@/lib/agenda/paciente-select.tsx'
 import type { TratamientoFila } from '@/lib/db/use-agenda-catalogo.ts'
 
 /** @mantine/form wants an indexable type; the domain's interface as a mapped type is one. */

@@ -6,7 +6,7 @@ import type { FormaPagoFila } from '@/domain/formas-pago.ts'
 import { useToastStore } from '@/lib/toast/toast-store.ts'
 import { validateListSearch } from '@/lib/ui/list-search.ts'
 import { renderScreen } from '@tests/support/render.tsx'
-import { useMemoryCollection, type MemoryWrite } from '@tests/support/memory-collection.ts'
+import { memoryCitasDia, useMemoryCollection, type MemoryWrite } from '@tests/support/memory-collection.ts'
 import { ReservasPage } from './reservas-page.tsx'
 import type { EspecialistaFila, TratamientoFila } from '@/lib/db/use-agenda-catalogo.ts'
 import type { CitaReserva, Reserva } from './reservas-store.ts'
@@ -85,9 +85,11 @@ interface Logs {
 async function open({ rows = [sofia, pedro, ana, confirmada], url = '/control-citas/reservas', failWith }: { rows?: Reserva[]; url?: string; failWith?: Error } = {}) {
   const logs: Logs = { reservas: [], citas: [], pacientes: [] }
   function Harness() {
+    const citas = useMemoryCollection<'tb_citas', CitaReserva>('tb_citas', citasIniciales, { log: logs.citas, failWith })
     const store = {
       reservas: useMemoryCollection<'tb_reservas', Reserva>('tb_reservas', rows, { log: logs.reservas, failWith }),
-      citas: useMemoryCollection<'tb_citas', CitaReserva>('tb_citas', citasIniciales, { log: logs.citas, failWith }),
+      citas,
+      useCitasDia: memoryCitasDia(citas.rows),
       pacientes: useMemoryCollection<'tb_pacientes', PacienteCita>('tb_pacientes', pacientes, { log: logs.pacientes }),
       especialistas: [lucia, inactiva],
       tratamientos,

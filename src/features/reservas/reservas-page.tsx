@@ -11,10 +11,10 @@ import { Button } from '@mantine/core'
 import { IconCalendarCheck, IconCalendarPlus, IconCalendarX, IconInbox, IconTrash } from '@tabler/icons-react'
 import { fechaLargaDia, formatHoraTexto } from '@/domain/agenda-format.ts'
 import type { CitaNueva } from '@/domain/cita-forms.ts'
-import { nombreCompleto, pacienteToasts } from '@/domain/pacientes.ts'
 import { peruToday } from '@/domain/peru-time.ts'
-import { accionesReserva, cancelarReservaPatch, listaReservas, pacienteParaReserva, RESERVA_MENSAJES, type ReservaNueva } from '@/domain/reservas.ts'
+import { accionesReserva, cancelarReservaPatch, listaReservas, RESERVA_MENSAJES, type ReservaNueva } from '@/domain/reservas.ts'
 import { countLabel } from '@/domain/text.ts'
+import { registrarPaciente } from '@/lib/agenda/registrar-paciente.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
 import { DataTable } from '@/lib/ui/data-table.tsx'
@@ -73,18 +73,7 @@ export function ReservasPage({ store }: { store: ReservasStore }) {
     }
   }
 
-  async function crearPaciente(reserva: Reserva): Promise<string | null> {
-    const found = pacienteParaReserva(reserva, pacientes.rows)
-    if ('existente' in found) return found.existente.id_paciente
-    try {
-      const paciente = await pacientes.create(found.nuevo)
-      toast({ ...pacienteToasts.created(nombreCompleto(found.nuevo)), variant: 'success' })
-      return paciente.id_paciente
-    } catch (e) {
-      toast({ title: 'Error', description: pacienteToasts.saveError(false, errorText(e)), variant: 'destructive' })
-      return null
-    }
-  }
+  const crearPaciente = (reserva: Reserva) => registrarPaciente(reserva, pacientes)
 
   async function cancelar(r: Reserva) {
     try {

@@ -4,10 +4,10 @@
  * layer uploads the writes.
  */
 import { useMemo } from 'react'
-import type { CitaDoc, PacienteDoc, ReservaDoc } from '@sync/tables/product-tables.ts'
-import type { PacienteCita } from '@/domain/cita-forms.ts'
+import type { CitaDoc, ReservaDoc } from '@sync/tables/product-tables.ts'
 import { useCollection } from '@/lib/db/use-collection.ts'
-import { useAgendaCatalogo } from '@/lib/db/use-agenda-catalogo.ts'
+import { useAgendaCatalogo, usePacientesCita } from '@/lib/db/use-agenda-catalogo.ts'
+import { useCitasDia } from '@/lib/db/use-citas-dia.ts'
 import type { CitaReserva, Reserva, ReservasStore } from './reservas-store.ts'
 
 function toReserva(d: ReservaDoc): Reserva {
@@ -37,14 +37,10 @@ function toCita(d: CitaDoc): CitaReserva {
   }
 }
 
-function toPaciente(d: PacienteDoc): PacienteCita {
-  return { id_paciente: d.id_paciente, nombre: d.nombre, apellido: d.apellido, email: d.email ?? null, telefono: d.telefono ?? null }
-}
-
 export function useReservas(): ReservasStore {
   const reservas = useCollection('tb_reservas', { map: toReserva })
   const citas = useCollection('tb_citas', { map: toCita })
-  const pacientes = useCollection('tb_pacientes', { map: toPaciente })
+  const pacientes = usePacientesCita()
   const catalogo = useAgendaCatalogo()
-  return useMemo(() => ({ reservas, citas, pacientes, ...catalogo }), [reservas, citas, pacientes, catalogo])
+  return useMemo(() => ({ reservas, citas, pacientes, useCitasDia, ...catalogo }), [reservas, citas, pacientes, catalogo])
 }

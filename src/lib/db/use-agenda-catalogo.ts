@@ -6,10 +6,11 @@
  * "Agenda and slots").
  */
 import { useMemo } from 'react'
-import type { EspecialistaDoc, TratamientoDoc } from '@sync/tables/product-tables.ts'
+import type { EspecialistaDoc, PacienteDoc, TratamientoDoc } from '@sync/tables/product-tables.ts'
 import type { EspecialistaAgenda, HorarioSemana } from '@/domain/agenda-slots.ts'
-import type { TratamientoCita } from '@/domain/cita-forms.ts'
+import type { PacienteCita, TratamientoCita } from '@/domain/cita-forms.ts'
 import type { FormaPagoFila } from '@/domain/formas-pago.ts'
+import { useCollection, type CollectionState } from './use-collection.ts'
 import { useLiveQuery } from './use-live-query.ts'
 
 export interface EspecialistaFila extends EspecialistaAgenda {
@@ -59,4 +60,13 @@ export function useAgendaCatalogo(): AgendaCatalogo {
     () => ({ especialistas: especialistaRows, tratamientos: tratamientoRows, horarios, formasPago }),
     [especialistaRows, tratamientoRows, horarios, formasPago],
   )
+}
+
+function toPaciente(d: PacienteDoc): PacienteCita {
+  return { id_paciente: d.id_paciente, nombre: d.nombre, apellido: d.apellido, email: d.email ?? null, telefono: d.telefono ?? null }
+}
+
+/** The device's patients as the agenda's patient picker needs them, with the write that registers one on the spot. */
+export function usePacientesCita(): CollectionState<'tb_pacientes', PacienteCita> {
+  return useCollection('tb_pacientes', { map: toPaciente })
 }

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { CitasPage } from '@/features/citas/citas-page.tsx'
-import { validateCitasSearch } from '@/features/citas/citas-search.ts'
+import { useFechaCitas, validateCitasSearch } from '@/features/citas/citas-search.ts'
 import { useCitas } from '@/features/citas/use-citas.ts'
 
 export const Route = createFileRoute('/control-citas/citas-confirmadas')({
   validateSearch: validateCitasSearch,
   component: function CitasConfirmadas() {
-    return <CitasPage store={useCitas()} />
+    return <CitasPage store={useCitas(useFechaCitas().fecha)} />
   },
 })

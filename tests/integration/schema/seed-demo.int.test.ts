@@ -64,6 +64,23 @@ describe('seedDemo', () => {
     }
     expect(await contar()).toBe(antes)
   })
+
+  it('los especialistas que contrata tienen días y horas de trabajo, y sus citas caen dentro de su turno', async () => {
+    // Without active specialists the generator must hire some to place the citas.
+    await stack.db.exec(`update public.tb_especialistas set activo = false`)
+    await seedDemo(stack.db, { patients: 10, appointments: 60, seed: 11 })
+    const q = async (sql: string) => valor<number>(stack.db, `select (${sql})::int as v`)
+    const activos = `select * from public.tb_especialistas where activo and not _deleted`
+    expect(await q(`select count(*) from (${activos}) e`)).toBeGreaterThan(0)
+    expect(await q(`select count(*) from (${activos}) e where coalesce(cardinality(dias_trabajo), 0) = 0 or hora_inicio_trabajo is null or hora_fin_trabajo is null`)).toBe(0)
+    const citas = `select c.*, e.dias_trabajo, e.hora_inicio_trabajo, e.hora_fin_trabajo from public.tb_citas c join (${activos}) e using (id_especialista)`
+    expect(await q(`select count(*) from (${citas}) c`)).toBe(60)
+    expect(
+      await q(`select count(*) from (${citas}) c
+                where c.hora_inicio < c.hora_inicio_trabajo or c.hora_fin > c.hora_fin_trabajo
+                   or not ((array['Domingo','Lunes','Martes','Miércoles','Jueves','Viernes','Sábado'])[extract(dow from c.fecha_cita)::int + 1] = any (c.dias_trabajo))`),
+    ).toBe(0)
+  })
 })
 
 describe('npm run seed:demo', () => {

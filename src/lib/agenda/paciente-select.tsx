@@ -1,5 +1,6 @@
 /**
- * The patient picker of the two dialogs: a searchable list over the device's patients
+ * The patient picker of the agenda's dialogs (Crear Reserva, Confirmar, the day view's
+ * new cita): a searchable list over the device's patients
  * (thousands stay quick: at most 50 options are drawn while typing). It is never the
  * dialog's autofocus: a searchable select opens its list on focus, which would cover the
  * dialog before staff touch it.

@@ -1,0 +1,208 @@
+/**
+ * The day view's free slots and 'Nueva Cita' (docs/decisions/0017-agenda-dia-y-hueco-libre.md):
+ * a free cell opens the dialog on that specialist and time, by touch or keyboard; the
+ * confirm dialog's rules apply; the cita is written in 'Pendiente de Pago' with the toast.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type { HorarioSemana } from '@/domain/agenda-slots.ts'
+import type { PacienteCita } from '@/domain/cita-forms.ts'
+import type { EspecialistaFila, TratamientoFila } from '@/lib/db/use-agenda-catalogo.ts'
+import { useToastStore } from '@/lib/toast/toast-store.ts'
+import { memoryCitasDia, useMemoryCollection, type MemoryWrite } from '@tests/support/memory-collection.ts'
+import { renderScreen } from '@tests/support/render.tsx'
+import { CitasPage } from './citas-page.tsx'
+import { validateCitasSearch } from './citas-search.ts'
+import type { Cita } from './citas-store.ts'
+
+// Wednesday 25 November 2026, 08:00 in Lima; tomorrow is a Thursday.
+const NOW = new Date('2026-11-25T13:00:00Z')
+const MANANA = '2026-11-26'
+const URL = `/control-citas/citas-confirmadas?vista=dia&fecha=${MANANA}`
+
+const lucia: EspecialistaFila = {
+  id_especialista: 'lucia',
+  nombre: 'Lucía',
+  apellido: 'Quispe',
+  especialidad: 'Masoterapia',
+  dias_trabajo: ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes'],
+  hora_inicio_trabajo: '09:00:00',
+  hora_fin_trabajo: '13:00:00',
+  activo: true,
+}
+const tratamientos: TratamientoFila[] = [
+  { id_tratamiento: 'masaje', nombre: 'Masaje Relajante', tipo: 'tratamiento', activo: true, duracion_estimada_minutos: 60 },
+  { id_tratamiento: 'exfoliacion', nombre: 'Exfoliación Express', tipo: 'tratamiento', activo: true, duracion_estimada_minutos: 30 },
+  { id_tratamiento: 'viejo', nombre: 'Tratamiento Retirado', tipo: 'tratamiento', activo: false, duracion_estimada_minutos: 60 },
+  { id_tratamiento: 'aceite', nombre: 'Aceite de Lavanda', tipo: 'producto', activo: true, duracion_estimada_minutos: null },
+]
+const horarios: HorarioSemana[] = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes'].map((dia_semana) => ({
+  dia_semana,
+  esta_abierto: true,
+  hora_apertura: '09:00:00',
+  hora_cierre: '20:00:00',
+  descanso_inicio: '13:00:00',
+  descanso_fin: '14:00:00',
+}))
+const sofia: PacienteCita = { id_paciente: 'pac-sofia', nombre: 'Sofía', apellido: 'Vargas', email: 'sofia@gmail.com', telefono: '987 654 321' }
+// Lucía is taken 10:00–11:00 and 11:30–12:00 tomorrow: 11:00 is a 30-minute gap.
+const mateo: Cita = {
+  id_cita: 'mateo',
+  id_especialista: 'lucia',
+  id_tratamiento: 'masaje',
+  nombre_cliente: 'Mateo Mañana',
+  email_cliente: null,
+  telefono_cliente: null,
+  nombre_tratamiento: 'Masaje Relajante',
+  fecha_cita: MANANA,
+  hora_inicio: '10:00:00',
+  hora_fin: '11:00:00',
+  estado_cita: 'Pendiente de Pago',
+  monto_adelanto: 0,
+  metodo_pago_adelanto: null,
+  referencia_pago_adelanto: null,
+  notas_internas: null,
+}
+const ines: Cita = { ...mateo, id_cita: 'ines', nombre_cliente: 'Inés Ibarra', hora_inicio: '11:30:00', hora_fin: '12:00:00' }
+
+async function open(url = URL) {
+  const log: MemoryWrite[] = []
+  const pacientesLog: MemoryWrite[] = []
+  function Harness() {
+    const citas = useMemoryCollection<'tb_citas', Cita>('tb_citas', [mateo, ines], { log })
+    const store = {
+      citas,
+      useCitasDia: memoryCitasDia(citas.rows),
+      usePacientes: () => useMemoryCollection<'tb_pacientes', PacienteCita>('tb_pacientes', [sofia], { log: pacientesLog }),
+      especialistas: [lucia],
+      tratamientos,
+      horarios,
+      formasPago: [{ fp_descripcion: 'Yape', fp_comision: 0 }],
+    }
+    return <CitasPage store={store} />
+  }
+  const view = await renderScreen(() => <Harness />, { url, validateSearch: validateCitasSearch })
+  return { ...view, log, pacientesLog }
+}
+
+const toastNow = () => useToastStore.getState().current
+const libres = () => screen.getAllByRole('button', { name: /^Nueva cita con Lucía Quispe a las / }).map((b) => b.getAttribute('aria-label')!.replace('Nueva cita con Lucía Quispe a las ', ''))
+const campo = (dialog: HTMLElement, label: RegExp) => within(dialog).getByRole('combobox', { name: label }) as HTMLSelectElement
+const opciones = (select: HTMLSelectElement) => [...select.options].map((o) => o.textContent)
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(NOW)
+  useToastStore.setState({ current: null })
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('Vista del día: free slots', () => {
+  it('offers every free 30-minute cell of the shift as a button, none over a cita or the break', async () => {
+    await open()
+    expect(libres()).toEqual(['09:00 AM', '09:30 AM', '11:00 AM', '12:00 PM', '12:30 PM'])
+  })
+
+  it('an empty day still draws its columns and free slots, so the first cita can be booked there', async () => {
+    await open('/control-citas/citas-confirmadas?vista=dia&fecha=2026-11-27')
+    expect(screen.getByRole('region', { name: 'Vista del día por especialista' })).toBeInTheDocument()
+    expect(libres()).toEqual(['09:00 AM', '09:30 AM', '10:00 AM', '10:30 AM', '11:00 AM', '11:30 AM', '12:00 PM', '12:30 PM'])
+  })
+
+  it('a tap opens Nueva Cita on that specialist, day and time, with S/ 50.00 paid today', async () => {
+    const { user } = await open()
+    await user.click(screen.getByRole('button', { name: 'Nueva cita con Lucía Quispe a las 09:30 AM' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva Cita' })
+    expect(campo(dialog, /^Especialista/)).toHaveValue('lucia')
+    expect(within(dialog).getByLabelText(/^Fecha de la cita/)).toHaveValue(MANANA)
+    expect(campo(dialog, /^Hora de inicio/)).toHaveValue('09:30:00')
+    expect(within(dialog).getByLabelText(/^Monto del adelanto/)).toHaveValue('S/ 50.00')
+    expect(within(dialog).getByLabelText(/^Fecha de pago del adelanto/)).toHaveValue('2026-11-25')
+    // Only active treatments of type tratamiento.
+    expect(opciones(campo(dialog, /^Tratamiento/))).toEqual(['Selecciona un tratamiento', 'Exfoliación Express', 'Masaje Relajante'])
+  })
+
+  it('works from the keyboard: a free slot is a focusable button and Enter opens the dialog', async () => {
+    const { user } = await open()
+    screen.getByRole('button', { name: 'Nueva cita con Lucía Quispe a las 12:00 PM' }).focus()
+    await user.keyboard('{Enter}')
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva Cita' })
+    expect(campo(dialog, /^Hora de inicio/)).toHaveValue('12:00:00')
+  })
+
+  it('the treatment’s duration decides: a 60-minute one does not fit the 11:00 gap, a 30-minute one does', async () => {
+    const { user } = await open()
+    await user.click(screen.getByRole('button', { name: 'Nueva cita con Lucía Quispe a las 11:00 AM' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva Cita' })
+    await user.selectOptions(campo(dialog, /^Tratamiento/), 'Masaje Relajante')
+    expect(campo(dialog, /^Hora de inicio/)).toHaveValue('')
+    expect(opciones(campo(dialog, /^Hora de inicio/))).toEqual(['Selecciona una hora', '09:00 AM', '12:00 PM'])
+    await user.selectOptions(campo(dialog, /^Tratamiento/), 'Exfoliación Express')
+    await user.selectOptions(campo(dialog, /^Hora de inicio/), '11:00 AM')
+    expect(campo(dialog, /^Hora de inicio/)).toHaveValue('11:00:00')
+  })
+
+  it('refuses an incomplete form with the Spanish message and writes nothing', async () => {
+    const { user, log } = await open()
+    await user.click(screen.getByRole('button', { name: 'Nueva cita con Lucía Quispe a las 09:00 AM' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva Cita' })
+    await user.click(within(dialog).getByRole('button', { name: 'Programar Cita' }))
+    await waitFor(() => expect(toastNow()).toMatchObject({ title: 'Error', description: 'Paciente, tratamiento, especialista, fecha y hora son obligatorios.' }))
+    expect(log).toEqual([])
+    expect(screen.getByRole('dialog', { name: 'Nueva Cita' })).toBeInTheDocument()
+  })
+
+  it("books for a patient on the device: 'Pendiente de Pago', the toast, and the block appears", async () => {
+    const { user, log } = await open()
+    await user.click(screen.getByRole('button', { name: 'Nueva cita con Lucía Quispe a las 09:00 AM' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva Cita' })
+    await user.click(within(dialog).getByRole('combobox', { name: /^Paciente/ }))
+    await user.click(await screen.findByRole('option', { name: /Sofía Vargas/ }))
+    await user.selectOptions(campo(dialog, /^Tratamiento/), 'Masaje Relajante')
+    await user.selectOptions(campo(dialog, /^Método de pago del adelanto/), 'Yape')
+    await user.type(within(dialog).getByLabelText(/^Referencia del pago/), 'OP-77')
+    await user.click(within(dialog).getByRole('button', { name: 'Programar Cita' }))
+    await waitFor(() => expect(toastNow()).toMatchObject({ title: 'Cita Programada (Pendiente de Pago)', variant: 'success', duration: 7000 }))
+    expect(log).toEqual([
+      {
+        op: 'create',
+        row: expect.objectContaining({
+          id_reserva_origen: null,
+          id_paciente: 'pac-sofia',
+          id_especialista: 'lucia',
+          id_tratamiento: 'masaje',
+          nombre_cliente: 'Sofía Vargas',
+          fecha_cita: MANANA,
+          hora_inicio: '09:00:00',
+          hora_fin: '10:00:00',
+          estado_cita: 'Pendiente de Pago',
+          monto_adelanto: 50,
+          metodo_pago_adelanto: 'Yape',
+          referencia_pago_adelanto: 'OP-77',
+          fecha_pago_adelanto: '2026-11-25',
+        }),
+      },
+    ])
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Nueva Cita' })).not.toBeInTheDocument())
+    expect(screen.getByRole('button', { name: /^Acciones para Sofía Vargas, 09:00 AM – 10:00 AM/ })).toBeInTheDocument()
+    expect(libres()).not.toContain('09:00 AM')
+  })
+
+  it('registers a new patient on the spot (a name is required) and selects it', async () => {
+    const { user, pacientesLog } = await open()
+    await user.click(screen.getByRole('button', { name: 'Nueva cita con Lucía Quispe a las 09:00 AM' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva Cita' })
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar paciente nuevo' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar paciente' }))
+    expect(within(dialog).getByText('Escribe el nombre del paciente.')).toBeInTheDocument()
+    expect(pacientesLog).toEqual([])
+    await user.type(within(dialog).getByLabelText(/^Nombre y apellidos/), 'Rosa María Torres')
+    fireEvent.change(within(dialog).getByLabelText(/^Teléfono/), { target: { value: '999 888 777' } })
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar paciente' }))
+    await waitFor(() => expect(toastNow()).toMatchObject({ title: '¡Paciente Registrado!' }))
+    expect(pacientesLog).toEqual([{ op: 'create', row: expect.objectContaining({ nombre: 'Rosa', apellido: 'María Torres', telefono: '999 888 777', email: null }) }])
+    expect(within(dialog).getByRole('combobox', { name: /^Paciente/ })).toHaveValue('Rosa María Torres · 999 888 777')
+  })
+})

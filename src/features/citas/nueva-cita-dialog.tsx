@@ -1,0 +1,196 @@
+/**
+ * 'Nueva Cita' from a free slot of the day view (issue 9 "Beyond the spec: the day view";
+ * docs/decisions/0017-agenda-dia-y-hueco-libre.md): the confirm dialog's form and rules
+ * (src/domain/cita-nueva.ts, the pieces of src/lib/agenda) with the treatment chosen
+ * here, opened on the tapped specialist, date and time. The patient is picked from the
+ * device's patients or registered on the spot; everything is written locally, so it
+ * works offline.
+ */
+import { useMemo, useState } from 'react'
+import { Button, Group, NativeSelect, TextInput } from '@mantine/core'
+import { IconUserPlus } from '@tabler/icons-react'
+import { duracionTratamiento, slotsAgenda, type SlotsAgenda } from '@/domain/agenda-slots.ts'
+import { SLOT_STEP_MINUTES } from '@/domain/booking-slots.ts'
+import { cambiarFechaConfirmacion, type CitaNueva } from '@/domain/cita-forms.ts'
+import { citaNueva, nuevaCitaFormInicial, type HuecoElegido, type NuevaCitaForm } from '@/domain/cita-nueva.ts'
+import { metodosDePago } from '@/domain/formas-pago.ts'
+import { peruMinutesOfDay } from '@/domain/peru-time.ts'
+import type { ReservaContacto } from '@/domain/reservas.ts'
+import { CamposAdelanto, EspecialistaSelect, HoraInicioSelect, horasDe, porApellido } from '@/lib/agenda/campos-cita.tsx'
+import { PacienteSelect } from '@/lib/agenda/paciente-select.tsx'
+import { registrarPaciente } from '@/lib/agenda/registrar-paciente.ts'
+import { toast } from '@/lib/toast/toast-store.ts'
+import { FormDialog, type DialogForm, type FieldErrors } from '@/lib/ui/form-dialog.tsx'
+import classes from '@/lib/ui/page.module.css'
+import type { CitasStore } from './citas-store.ts'
+
+/** @mantine/form wants an indexable type; the domain's interface as a mapped type is one. */
+type Form = { [K in keyof NuevaCitaForm]: NuevaCitaForm[K] }
+
+export interface NuevaCitaDialogProps {
+  /** The tapped slot; the dialog is mounted only while one is chosen. */
+  hueco: HuecoElegido
+  store: CitasStore
+  /** Peru's today. */
+  hoy: string
+  onClose: () => void
+  onSave: (cita: CitaNueva) => Promise<void>
+}
+
+const spanish = new Intl.Collator('es', { sensitivity: 'base' })
+
+export function NuevaCitaDialog({ hueco, store, hoy, onClose, onSave }: NuevaCitaDialogProps) {
+  // Read only while the dialog is open: the table and day view never need the patients.
+  const pacientes = store.usePacientes()
+  const especialistas = useMemo(() => porApellido(store.especialistas.filter((e) => e.activo)), [store.especialistas])
+  // Spec 2 §2.4: only active treatments of type tratamiento are booked.
+  const tratamientos = useMemo(
+    () => store.tratamientos.filter((t) => t.activo && t.tipo === 'tratamiento').sort((a, b) => spanish.compare(a.nombre, b.nombre)),
+    [store.tratamientos],
+  )
+  const metodos = useMemo(() => metodosDePago(store.formasPago, 'selector'), [store.formasPago])
+  const inicial = useMemo(() => nuevaCitaFormInicial(hueco, hoy), [hueco, hoy])
+  const [fechaSlots, setFechaSlots] = useState(hueco.fecha)
+  const dia = store.useCitasDia(fechaSlots)
+  const leido = (fecha: string) => dia.listo && dia.fecha === fecha
+
+  /** Before a treatment is chosen, 30-minute cells (the day view's grid); then its duration. */
+  const slotsPara = (v: Pick<NuevaCitaForm, 'id_especialista' | 'fecha' | 'id_tratamiento'>): SlotsAgenda | null => {
+    if (!v.id_especialista || !v.fecha || !leido(v.fecha)) return null
+    const tratamiento = tratamientos.find((t) => t.id_tratamiento === v.id_tratamiento)
+    return slotsAgenda({
+      fecha: v.fecha,
+      especialista: store.especialistas.find((e) => e.id_especialista === v.id_especialista),
+      horarios: store.horarios,
+      citas: dia.rows,
+      duracion: tratamiento ? duracionTratamiento(tratamiento) : SLOT_STEP_MINUTES,
+      ahora: { hoy, minutos: peruMinutesOfDay() },
+    })
+  }
+  const contexto = (v: NuevaCitaForm) => ({ pacientes: pacientes.rows, especialistas, tratamientos, horasDisponibles: horasDe(slotsPara(v)), hoy })
+  const validate = (v: Form): FieldErrors<Form> => {
+    const r = citaNueva(v, contexto(v))
+    return r.ok ? {} : { [r.campo]: r.mensaje }
+  }
+  /** A new specialist or treatment keeps the chosen time only while it is still free. */
+  const cambiar = (form: DialogForm<Form>, patch: Partial<Form>) => {
+    const next = { ...form.values, ...patch }
+    form.setValues({ ...patch, hora_inicio: horasDe(slotsPara(next)).includes(next.hora_inicio) ? next.hora_inicio : '' })
+  }
+
+  return (
+    <FormDialog<Form>
+      title="Nueva Cita"
+      values={inicial}
+      formKey={`${hueco.id_especialista}-${hueco.fecha}-${hueco.hora_inicio}`}
+      validate={validate}
+      onInvalid={(errors) => toast({ title: 'Error', description: Object.values(errors)[0], variant: 'destructive' })}
+      onSubmit={async (values) => {
+        const r = citaNueva(values, contexto(values))
+        if (r.ok) await onSave(r.valor)
+      }}
+      onClose={onClose}
+      submitLabel="Programar Cita"
+    >
+      {(form) => (
+        <div className={classes.formGrid}>
+          <div className={classes.full}>
+            <PacienteSelect pacientes={pacientes.rows} withAsterisk {...form.getInputProps('id_paciente')} />
+            {!form.values.id_paciente && <PacienteNuevo onCrear={(contacto) => registrarPaciente(contacto, pacientes)} onCreado={(id) => form.setFieldValue('id_paciente', id)} />}
+          </div>
+          <NativeSelect
+            className={classes.full}
+            label="Tratamiento"
+            withAsterisk
+            data={[{ value: '', label: 'Selecciona un tratamiento' }, ...tratamientos.map((t) => ({ value: t.id_tratamiento, label: t.nombre }))]}
+            {...form.getInputProps('id_tratamiento')}
+            onChange={(e) => cambiar(form, { id_tratamiento: e.currentTarget.value })}
+          />
+          <EspecialistaSelect
+            especialistas={especialistas}
+            {...form.getInputProps('id_especialista')}
+            onChange={(e) => cambiar(form, { id_especialista: e.currentTarget.value })}
+          />
+          <TextInput
+            label="Fecha de la cita"
+            type="date"
+            withAsterisk
+            min={hoy}
+            {...form.getInputProps('fecha')}
+            onChange={(e) => {
+              // As in Confirmar: a new date empties the time and resets the advance date.
+              const next = { ...form.values, ...cambiarFechaConfirmacion(form.values, e.currentTarget.value, hoy) }
+              if (next.fecha) setFechaSlots(next.fecha)
+              form.setValues(next)
+            }}
+          />
+          <HoraInicioSelect
+            className={classes.full}
+            slots={slotsPara(form.values)}
+            cargando={Boolean(form.values.id_especialista && form.values.fecha && !leido(form.values.fecha))}
+            {...form.getInputProps('hora_inicio')}
+            value={form.values.hora_inicio}
+          />
+          <CamposAdelanto form={form} hoy={hoy} metodos={metodos} />
+        </div>
+      )}
+    </FormDialog>
+  )
+}
+
+/**
+ * 'Registrar paciente nuevo': a name (required), phone and e-mail, turned into a patient
+ * by the same rule as a request's client (src/domain/reservas.ts `pacienteParaReserva`:
+ * an existing patient with that e-mail is reused).
+ */
+function PacienteNuevo({ onCrear, onCreado }: { onCrear: (contacto: ReservaContacto) => Promise<string | null>; onCreado: (id: string) => void }) {
+  const [abierto, setAbierto] = useState(false)
+  const [datos, setDatos] = useState({ nombre: '', telefono: '', email: '' })
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  if (!abierto) {
+    return (
+      <Button mt="xs" variant="light" size="sm" leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setAbierto(true)}>
+        Registrar paciente nuevo
+      </Button>
+    )
+  }
+  const registrar = async () => {
+    if (!datos.nombre.trim()) {
+      setError('Escribe el nombre del paciente.')
+      return
+    }
+    setBusy(true)
+    try {
+      const id = await onCrear({ nombre_cliente: datos.nombre.trim(), telefono_cliente: datos.telefono.trim() || null, email_cliente: datos.email.trim() || null })
+      if (id) onCreado(id)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <div role="group" aria-label="Paciente nuevo" className={classes.formGrid} style={{ marginTop: 8 }}>
+      <TextInput
+        className={classes.full}
+        label="Nombre y apellidos"
+        withAsterisk
+        value={datos.nombre}
+        error={error}
+        onChange={(e) => {
+          setDatos({ ...datos, nombre: e.currentTarget.value })
+          setError(null)
+        }}
+      />
+      <TextInput label="Teléfono" type="tel" value={datos.telefono} onChange={(e) => setDatos({ ...datos, telefono: e.currentTarget.value })} />
+      <TextInput label="Correo electrónico" type="email" value={datos.email} onChange={(e) => setDatos({ ...datos, email: e.currentTarget.value })} />
+      <Group className={classes.full} gap="xs">
+        <Button size="sm" leftSection={<IconUserPlus size={16} aria-hidden />} loading={busy} onClick={registrar}>
+          Registrar paciente
+        </Button>
+        <Button size="sm" variant="subtle" onClick={() => setAbierto(false)}>
+          Volver a la lista
+        </Button>
+      </Group>
+    </div>
+  )
+}
