@@ -3,7 +3,7 @@
  * Supabase's APIs supabase-js uses (REST, Auth, Realtime, Functions) over one database,
  * and optionally serves the built app on the same origin.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { openDb, type Db } from './db.ts'
 import { createKeys, loadOrCreateSecret, type Keys } from './keys.ts'
@@ -15,6 +15,7 @@ import { createFunctions } from './functions.ts'
 import { createRealtime } from './realtime/index.ts'
 import { createStaticHandler } from './static.ts'
 import { defaultDataDir } from './paths.ts'
+import { lockDataDir } from './data-lock.ts'
 
 export interface StackOptions {
   /** TCP port; 0 picks a free one (tests). Default 54321. */
@@ -41,6 +42,8 @@ export interface StackOptions {
   maxBodyBytes?: number
   /** Extra environment for Edge Functions (e.g. FIXER_API_KEY, FIXER_BASE_URL). */
   functionsEnv?: Record<string, string>
+  /** On close, how long running requests may take to finish before they are cut. Default 10 s. */
+  stopGraceMs?: number
   log?: (message: string) => void
 }
 
@@ -66,13 +69,66 @@ export const defaultSeed: SeedSettings = {
 export async function startStack(options: StackOptions = {}): Promise<LocalStack> {
   const log = options.log ?? ((m: string) => console.log(m))
   const dataDir = options.memory ? null : (options.dataDir ?? defaultDataDir)
-  const db = await openDb({
-    databaseUrl: options.databaseUrl,
-    dataDir: dataDir ? `${dataDir}/pg` : 'memory',
-    loadDataDir: options.loadDataDir,
+  // Before anything touches the folder or the database: refuse a second process on the
+  // same PGlite data (lock file), then take the port, so a start that cannot serve
+  // fails at once without opening or migrating anything (docs/decisions/0020-backend-hardening.md).
+  const lock = dataDir && !options.databaseUrl ? lockDataDir(dataDir) : null
+  // Requests being handled, so a stop can let them finish (graceful stop, item 4 of issue 12).
+  const inFlight = new Set<ServerResponse>()
+  let stopping = false
+  const server = createServer((req, res) => {
+    inFlight.add(res)
+    res.once('close', () => {
+      inFlight.delete(res)
+      if (stopping && inFlight.size === 0) drained()
+    })
+    // While stopping, the answer tells keep-alive clients not to send more on this socket.
+    if (stopping) res.setHeader('connection', 'close')
+    ready.then(
+      () => handleRequest(req, res),
+      () => send(res, json(503, { message: 'Service unavailable' })),
+    ).catch((error: unknown) => {
+      log(`error no controlado: ${(error as Error).stack ?? String(error)}`)
+      if (!res.headersSent) send(res, json(500, { message: 'Internal server error' }))
+      else res.destroy()
+    })
   })
-  const migrations = await migrate(db, options.seed === undefined ? defaultSeed : options.seed)
-  const keys = await createKeys(options.jwtSecret ?? loadOrCreateSecret(dataDir))
+  server.keepAliveTimeout = 65_000
+  let markReady!: (ok: boolean) => void
+  const ready = new Promise<void>((resolve, reject) => {
+    markReady = (ok) => (ok ? resolve() : reject(new Error('not started')))
+  })
+  ready.catch(() => {})
+  try {
+    await listen(server, options.port ?? 54321, options.host ?? '0.0.0.0')
+  } catch (error) {
+    lock?.release()
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'EADDRINUSE') {
+      throw new Error(
+        `El puerto ${options.port} ya está en uso; elige otro con --port. / Port ${options.port} is already in use.`,
+        { cause: error },
+      )
+    }
+    throw error
+  }
+  let db: Db
+  let migrations: LocalStack['migrations']
+  let keys: Keys
+  try {
+    db = await openDb({
+      databaseUrl: options.databaseUrl,
+      dataDir: dataDir ? `${dataDir}/pg` : 'memory',
+      loadDataDir: options.loadDataDir,
+    })
+    migrations = await migrate(db, options.seed === undefined ? defaultSeed : options.seed)
+    keys = await createKeys(options.jwtSecret ?? loadOrCreateSecret(dataDir))
+  } catch (error) {
+    markReady(false)
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+    lock?.release()
+    throw error
+  }
 
   let publicUrl = ''
   const ctx: StackContext = {
@@ -98,15 +154,6 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
     ['/auth/v1', auth.handle],
     ['/functions/v1', functions.handle],
   ]
-
-  const server = createServer((req, res) => {
-    handleRequest(req, res).catch((error: unknown) => {
-      log(`error no controlado: ${(error as Error).stack ?? String(error)}`)
-      if (!res.headersSent) send(res, json(500, { message: 'Internal server error' }))
-      else res.destroy()
-    })
-  })
-  server.keepAliveTimeout = 65_000
 
   async function handleRequest(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`)
@@ -169,14 +216,12 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
   }
 
   const realtime = await createRealtime(ctx, server)
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 54321, options.host ?? '0.0.0.0', () => resolve())
-  })
+  markReady(true)
   const port = (server.address() as AddressInfo).port
   publicUrl = `http://localhost:${port}`
 
+  let drained: () => void = () => {}
+  const stopGraceMs = options.stopGraceMs ?? 10_000
   let closed = false
   return {
     url: publicUrl,
@@ -189,12 +234,36 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
     async close() {
       if (closed) return
       closed = true
+      // Stop accepting, close idle keep-alive sockets, let running requests finish
+      // (bounded), and only then close the database they use.
+      stopping = true
+      const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()))
+      server.closeIdleConnections()
       await realtime.close()
+      if (inFlight.size > 0) {
+        let timer: NodeJS.Timeout | undefined
+        await Promise.race([
+          new Promise<void>((resolve) => (drained = resolve)),
+          new Promise<void>((resolve) => (timer = setTimeout(resolve, stopGraceMs))),
+        ])
+        clearTimeout(timer)
+      }
       server.closeAllConnections()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await serverClosed
       await db.close()
+      lock?.release()
     },
   }
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
 }
 
 function send(res: ServerResponse, r: ApiResponse, opts: { head?: boolean; close?: boolean } = {}) {
