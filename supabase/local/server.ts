@@ -42,6 +42,11 @@ export interface StackOptions {
   maxBodyBytes?: number
   /** Extra environment for Edge Functions (e.g. FIXER_API_KEY, FIXER_BASE_URL). */
   functionsEnv?: Record<string, string>
+  /**
+   * Statement time limit per role in ms, as hosted Supabase sets them (anon 3 s,
+   * authenticated 8 s; service_role none). Fires on PostgreSQL; see rest/guards.ts for PGlite.
+   */
+  statementTimeouts?: Record<string, number>
   /** On close, how long running requests may take to finish before they are cut. Default 10 s. */
   stopGraceMs?: number
   log?: (message: string) => void
@@ -66,6 +71,11 @@ export const defaultSeed: SeedSettings = {
   staffPassword: process.env.SPA_STAFF_PASSWORD ?? 'recepcion1234',
 }
 
+export const defaultStatementTimeouts: Record<string, number> = {
+  anon: Number(process.env.SPA_ANON_STATEMENT_TIMEOUT_MS ?? 3_000),
+  authenticated: Number(process.env.SPA_AUTHENTICATED_STATEMENT_TIMEOUT_MS ?? 8_000),
+}
+
 export async function startStack(options: StackOptions = {}): Promise<LocalStack> {
   const log = options.log ?? ((m: string) => console.log(m))
   const dataDir = options.memory ? null : (options.dataDir ?? defaultDataDir)
@@ -88,6 +98,7 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
       () => handleRequest(req, res),
       () => send(res, json(503, { message: 'Service unavailable' })),
     ).catch((error: unknown) => {
+      if (res.destroyed && !res.writableFinished) return // the client went away first: nobody to answer
       log(`error no controlado: ${(error as Error).stack ?? String(error)}`)
       if (!res.headersSent) send(res, json(500, { message: 'Internal server error' }))
       else res.destroy()
@@ -136,6 +147,7 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
     keys,
     jwtExpiry: options.jwtExpiry ?? 3600,
     publicUrl: () => publicUrl,
+    statementTimeouts: { ...defaultStatementTimeouts, ...options.statementTimeouts },
     functionsEnv: {
       ...pickEnv(['FIXER_API_KEY', 'FIXER_BASE_URL']),
       ...options.functionsEnv,
@@ -204,6 +216,7 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
       headers: req.headers,
       body,
       ip: req.socket.remoteAddress ?? '',
+      signal: clientGone(res),
     }
     let response: ApiResponse
     try {
@@ -254,6 +267,15 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
       lock?.release()
     },
   }
+}
+
+/** Aborts when the connection closes before the response was sent. */
+function clientGone(res: ServerResponse): AbortSignal {
+  const controller = new AbortController()
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort()
+  })
+  return controller.signal
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {
