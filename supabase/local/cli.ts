@@ -1,7 +1,10 @@
 /**
  * `npm start` and `npm run backend`: run the embedded stack from the command line.
  *
- *   npm start   -- [--port N] [--memory] [--data-dir DIR] [--host H] [--jwt-expiry S]
+ *   npm start   -- [--port N] [--memory] [--data-dir DIR] [--host H] [--jwt-expiry S] [--trust-proxy]
+ *
+ * --trust-proxy (or SPA_TRUST_PROXY=1): behind a reverse proxy, take the client address
+ * from X-Forwarded-For and the public origin from X-Forwarded-Host/-Proto.
  *   npm run backend -- (same flags; APIs only, no app)
  */
 import { spawnSync } from 'node:child_process'
@@ -22,6 +25,7 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
     'jwt-expiry': { type: 'string' },
     quiet: { type: 'boolean', default: false },
+    'trust-proxy': { type: 'boolean', default: process.env.SPA_TRUST_PROXY === '1' },
   },
   strict: true,
 })
@@ -45,6 +49,7 @@ const stack = await startStack({
   memory: values.memory,
   ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
   ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
+  trustProxy: values['trust-proxy'],
   jwtExpiry: Number(values['jwt-expiry'] ?? process.env.JWT_EXPIRY ?? 3600),
   serveApp,
   log: values.quiet ? () => {} : (m) => console.log(m),

@@ -47,6 +47,13 @@ export interface StackOptions {
    * authenticated 8 s; service_role none). Fires on PostgreSQL; see rest/guards.ts for PGlite.
    */
   statementTimeouts?: Record<string, number>
+  /**
+   * The server sits behind a reverse proxy that sets X-Forwarded-For/-Host/-Proto
+   * (npm start -- --trust-proxy). Only then is the client address taken from
+   * X-Forwarded-For (sign-in limits) and the public origin from X-Forwarded-Host/-Proto
+   * (/app-config.json); otherwise anyone could pick their address or the app's backend.
+   */
+  trustProxy?: boolean
   /** On close, how long running requests may take to finish before they are cut. Default 10 s. */
   stopGraceMs?: number
   log?: (message: string) => void
@@ -173,7 +180,7 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
 
     if (path === '/app-config.json') {
       // The app learns where its backend is at run time, so one build serves any host.
-      const origin = `${(req.headers['x-forwarded-proto'] as string | undefined) ?? 'http'}://${req.headers['x-forwarded-host'] ?? req.headers.host}`
+      const origin = publicOrigin(req, options.trustProxy ?? false) ?? publicUrl
       return send(res, json(200, { supabaseUrl: origin, supabaseAnonKey: keys.anonKey }, { 'cache-control': 'no-store' }))
     }
 
@@ -215,7 +222,7 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
       path: path.slice(prefix.length) || '/',
       headers: req.headers,
       body,
-      ip: req.socket.remoteAddress ?? '',
+      ip: clientAddress(req, options.trustProxy ?? false),
       signal: clientGone(res),
     }
     let response: ApiResponse
@@ -267,6 +274,30 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
       lock?.release()
     },
   }
+}
+
+/** The last proxy's view of the client when one is trusted, else the socket's peer. */
+export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
+  const peer = req.socket.remoteAddress ?? ''
+  if (!trustProxy) return peer
+  const header = req.headers['x-forwarded-for']
+  const list = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((s) => s.trim()).filter(Boolean)
+  // The rightmost entry is the one our proxy appended; earlier ones are the client's say.
+  const last = list[list.length - 1]
+  return last && /^[0-9a-fA-F:.]{2,45}$/.test(last) ? last : peer
+}
+
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9a-fA-F:.]+\])(?::\d{1,5})?$/
+
+/** Origin for /app-config.json: a checked host name and http/https, or null to use our own. */
+export function publicOrigin(req: IncomingMessage, trustProxy: boolean): string | null {
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.split(',')[0]?.trim()
+  const forwardedHost = trustProxy ? first(req.headers['x-forwarded-host']) : undefined
+  const forwardedProto = trustProxy ? first(req.headers['x-forwarded-proto']) : undefined
+  const host = forwardedHost && HOST.test(forwardedHost) ? forwardedHost : req.headers.host
+  if (!host || !HOST.test(host)) return null
+  const proto = forwardedProto === 'https' || forwardedProto === 'http' ? forwardedProto : 'http'
+  return `${proto}://${host}`
 }
 
 /** Aborts when the connection closes before the response was sent. */
