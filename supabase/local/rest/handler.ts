@@ -83,7 +83,10 @@ export async function handleRest(state: RestState, req: ApiRequest): Promise<Api
       state, req, method, identity, prefs, q,
       media: negotiate(header(req, 'accept')),
       settings: {
-        role: identity.role, claims: identity.claims, method, path: req.path, headers: JSON.stringify(req.headers),
+        role: identity.role, claims: identity.claims, method, path: req.path,
+        // x-forwarded-for carries the address the server determined (trusted proxy or
+        // socket), never the client's own claim: SQL limits read it, as on hosted Supabase.
+        headers: JSON.stringify({ ...req.headers, 'x-forwarded-for': req.ip }),
         statementTimeoutMs: state.statementTimeouts[identity.role] ?? 0,
       },
     }
