@@ -68,6 +68,8 @@ export interface LocalStack {
   keys: Keys
   db: Db
   migrations: { applied: string[]; seeded: boolean }
+  /** Realtime catalogue rescans so far (tests: unknown topics must not each cost one). */
+  realtimeCatalogScans(): number
   close(): Promise<void>
 }
 
@@ -251,6 +253,7 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
     keys,
     db,
     migrations,
+    realtimeCatalogScans: () => realtime.catalogScans(),
     async close() {
       if (closed) return
       closed = true
