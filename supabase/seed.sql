@@ -142,7 +142,7 @@ begin
                               confirmation_token, recovery_token, raw_app_meta_data, raw_user_meta_data,
                               created_at, updated_at)
       values ('00000000-0000-0000-0000-000000000000', uid, 'authenticated', 'authenticated', u.email,
-              extensions.crypt(u.clave, extensions.gen_salt('bf')), now(), '', '',
+              extensions.crypt(u.clave, extensions.gen_salt('bf', 10)), now(), '', '',
               '{"provider": "email", "providers": ["email"]}'::jsonb,
               jsonb_build_object('nombre', u.nombre), now(), now());
       -- GoTrue alojado lee estas columnas como texto y falla con NULL; existen solo allí.

@@ -1,7 +1,10 @@
 /**
  * `npm start` and `npm run backend`: run the embedded stack from the command line.
  *
- *   npm start   -- [--port N] [--memory] [--data-dir DIR] [--host H] [--jwt-expiry S]
+ *   npm start   -- [--port N] [--memory] [--data-dir DIR] [--host H] [--jwt-expiry S] [--trust-proxy]
+ *
+ * --trust-proxy (or SPA_TRUST_PROXY=1): behind a reverse proxy, take the client address
+ * from X-Forwarded-For and the public origin from X-Forwarded-Host/-Proto.
  *   npm run backend -- (same flags; APIs only, no app)
  */
 import { spawnSync } from 'node:child_process'
@@ -22,6 +25,7 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
     'jwt-expiry': { type: 'string' },
     quiet: { type: 'boolean', default: false },
+    'trust-proxy': { type: 'boolean', default: process.env.SPA_TRUST_PROXY === '1' },
   },
   strict: true,
 })
@@ -38,15 +42,21 @@ if (serveApp && needsBuild()) {
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
 
+const dataDirLabel = values['data-dir'] ?? '.data/'
 const stack = await startStack({
   port: Number(values.port ?? process.env.PORT ?? 54321),
   host: values.host ?? process.env.HOST ?? '0.0.0.0',
   memory: values.memory,
   ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
   ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
+  trustProxy: values['trust-proxy'],
   jwtExpiry: Number(values['jwt-expiry'] ?? process.env.JWT_EXPIRY ?? 3600),
   serveApp,
   log: values.quiet ? () => {} : (m) => console.log(m),
+}).catch((error: unknown) => {
+  // A refused start (folder in use, port busy) is a message for the operator, not a stack trace.
+  console.error(`No se pudo iniciar el backend: ${(error as Error).message}`)
+  process.exit(1)
 })
 
 const admin = process.env.SPA_ADMIN_EMAIL ?? 'admin@spa.local'
@@ -56,7 +66,11 @@ Spa Lima — backend local listo${serveApp ? ' con la aplicación' : ''}
   URL:               ${stack.url}${serveApp ? `\n  Panel:             ${stack.url}/control-citas` : ''}
   Base de datos:     ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : values.memory ? 'PGlite en memoria' : `PGlite en ${values['data-dir'] ?? '.data/'}`}
   anon key:          ${stack.anonKey}
-  service_role key:  ${stack.serviceRoleKey}  (solo servidor)
+  service_role key:  no se muestra (solo servidor). ${
+    values.memory
+      ? 'Con --memory se deriva de un secreto JWT nuevo en cada arranque.'
+      : `Se deriva del secreto JWT guardado en ${dataDirLabel}${dataDirLabel.endsWith('/') ? '' : '/'}jwt-secret.`
+  }
   Usuarios demo:     ${admin} / ${process.env.SPA_ADMIN_PASSWORD ?? 'admin1234'} (admin)
                      ${staff} / ${process.env.SPA_STAFF_PASSWORD ?? 'recepcion1234'} (recepción)
 `)

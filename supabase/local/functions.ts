@@ -120,7 +120,8 @@ function toRequest(req: ApiRequest, name: string, rest: string, publicUrl: strin
     if (value === undefined || hopHeaders.has(key)) continue
     for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v)
   }
-  if (!headers.has('x-forwarded-for') && req.ip) headers.set('x-forwarded-for', req.ip)
+  // The address the server determined (trusted proxy or socket), never the client's claim.
+  if (req.ip) headers.set('x-forwarded-for', req.ip)
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && req.body.length > 0
   return new Request(url, { method: req.method, headers, ...(hasBody ? { body: new Uint8Array(req.body) } : {}) })
 }

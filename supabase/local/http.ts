@@ -18,6 +18,8 @@ export interface ApiRequest {
   body: Buffer
   /** Remote address, for rate limits. */
   ip: string
+  /** Aborted when the client disconnects before the answer is sent. */
+  signal?: AbortSignal
 }
 
 export interface ApiResponse {
@@ -37,6 +39,8 @@ export interface StackContext {
   publicUrl(): string
   /** Environment handed to Edge Functions (secrets stay server-side). */
   functionsEnv: Record<string, string>
+  /** Statement time limit per database role in ms (absent or 0: none). */
+  statementTimeouts?: Record<string, number>
   log(message: string): void
 }
 

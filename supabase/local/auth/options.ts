@@ -18,8 +18,17 @@ export interface AuthOptions {
    * gives the strict reading where only the time interval allows reuse.
    */
   reuseParentOfCurrentToken: boolean
-  /** Failed password sign-ins for one email within the window before 429. */
+  /**
+   * Failed password sign-ins for one email FROM ONE ADDRESS within the window before
+   * 429: a stranger guessing the admin's password locks only their own address out.
+   */
   maxFailedSignInsPerEmail: number
+  /**
+   * Failed sign-ins for one email from all addresses together before 429: the ceiling
+   * against a guesser spread over many addresses, high enough that no single visitor
+   * can reach it alone and keep the owner out.
+   */
+  maxFailedSignInsPerEmailTotal: number
   /** Failed password sign-ins from one IP address within the window before 429. */
   maxFailedSignInsPerIp: number
   /** Length of the failed sign-in window, in seconds. */
@@ -35,6 +44,7 @@ export const defaultAuthOptions: AuthOptions = {
   // mistypes twice is never bothered; an address (a shared tablet, or an attacker trying
   // many accounts) gets more room because several staff may sign in from it.
   maxFailedSignInsPerEmail: 5,
+  maxFailedSignInsPerEmailTotal: 100,
   maxFailedSignInsPerIp: 20,
   failedSignInWindow: 300,
   passwordMinLength: 6,
@@ -44,6 +54,7 @@ const envNames: Record<keyof AuthOptions, string> = {
   refreshTokenReuseInterval: 'GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL',
   reuseParentOfCurrentToken: 'SPA_AUTH_REUSE_PARENT_OF_CURRENT_TOKEN',
   maxFailedSignInsPerEmail: 'SPA_AUTH_MAX_FAILED_SIGNINS_PER_EMAIL',
+  maxFailedSignInsPerEmailTotal: 'SPA_AUTH_MAX_FAILED_SIGNINS_PER_EMAIL_TOTAL',
   maxFailedSignInsPerIp: 'SPA_AUTH_MAX_FAILED_SIGNINS_PER_IP',
   failedSignInWindow: 'SPA_AUTH_FAILED_SIGNIN_WINDOW',
   passwordMinLength: 'GOTRUE_PASSWORD_MIN_LENGTH',

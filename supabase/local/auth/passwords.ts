@@ -6,7 +6,12 @@
 import bcrypt from 'bcryptjs'
 import { errors } from './errors.ts'
 
-const COST = 10
+/**
+ * One cost for every hash: GoTrue's, the seeded accounts' (supabase/seed.sql passes 10
+ * to gen_salt, whose default is 6) and the dummy compared for unknown emails, so a wrong
+ * password takes as long for an existing account as for an unknown one.
+ */
+export const COST = 10
 /** bcrypt only reads the first 72 bytes; longer passwords are refused, like GoTrue. */
 const MAX_BYTES = 72
 
@@ -27,6 +32,11 @@ export async function verifyPassword(password: string, hash: string | null | und
     return false
   }
   return bcrypt.compare(password, hash)
+}
+
+/** True for a hash made with another cost (an older seed): re-hashed at the next sign-in. */
+export function needsRehash(hash: string): boolean {
+  return !hash.startsWith(`$2a$${COST}$`) && !hash.startsWith(`$2b$${COST}$`) && !hash.startsWith(`$2y$${COST}$`)
 }
 
 /** GoTrue's checks before a password is stored: minimum length, bcrypt's byte limit. */

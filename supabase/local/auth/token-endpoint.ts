@@ -5,7 +5,7 @@
 import { json, type ApiRequest, type ApiResponse } from '../http.ts'
 import type { AuthService } from './service.ts'
 import { errors } from './errors.ts'
-import { verifyPassword } from './passwords.ts'
+import { hashPassword, needsRehash, verifyPassword } from './passwords.ts'
 import { clientMeta, readJsonObject, stringField } from './request.ts'
 import { rotateRefreshToken, startSession } from './sessions.ts'
 import { tokenResponse } from './tokens.ts'
@@ -31,10 +31,13 @@ async function passwordGrant(auth: AuthService, req: ApiRequest): Promise<ApiRes
   const normalized = email.trim().toLowerCase()
   const emailKey = `email:${normalized.slice(0, 320)}`
   const ipKey = `ip:${req.ip}`
+  // Lock-out by email and address together (docs/decisions/0020-backend-hardening.md).
+  const pairKey = `pair:${req.ip}:${normalized.slice(0, 320)}`
   // One attempt per email at a time: each sees the outcome of the ones before it.
   const user = await auth.signInLock.run(emailKey, async () => {
     const wait = Math.max(
-      limiter.blockedFor(emailKey, options.maxFailedSignInsPerEmail),
+      limiter.blockedFor(pairKey, options.maxFailedSignInsPerEmail),
+      limiter.blockedFor(emailKey, options.maxFailedSignInsPerEmailTotal),
       limiter.blockedFor(ipKey, options.maxFailedSignInsPerIp),
     )
     if (wait > 0) {
@@ -49,11 +52,16 @@ async function passwordGrant(auth: AuthService, req: ApiRequest): Promise<ApiRes
     const passwordOk = await verifyPassword(password, found?.encrypted_password)
     if (!found || !passwordOk) {
       limiter.record(emailKey)
+      limiter.record(pairKey)
       throw errors.invalidCredentials()
     }
     limiter.withdraw(ipKey, ipStamp)
     // Earlier failures for this account are forgiven once its password is given.
     limiter.reset(emailKey)
+    limiter.reset(pairKey)
+    if (found.encrypted_password && needsRehash(found.encrypted_password)) {
+      await ctx.db.query('update auth.users set encrypted_password = $1 where id = $2', [await hashPassword(password), found.id])
+    }
     return found
   })
   // Checked only after the password, so neither reveals that an account exists.

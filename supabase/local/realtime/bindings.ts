@@ -41,7 +41,7 @@ export async function resolveBindings(catalog: Catalog, params: readonly Record<
   if (first.ok) return first
   // The catalog may predate DDL committed a moment ago (a table just published, a column
   // just added): look again before refusing. This also installs new capture triggers.
-  await catalog.refresh()
+  await catalog.refreshForMiss()
   return resolve(catalog, parsed, ids)
 }
 

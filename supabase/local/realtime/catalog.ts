@@ -56,6 +56,11 @@ export class Catalog {
   private permissionsCache = new Map<string, Permissions>()
   private rolesCache = new Map<string, boolean>()
   private stale = true
+  /** A rescan for a join that named an unknown table, shared by every join that waits for it. */
+  private missScan: Promise<void> | null = null
+  private lastMissScan = 0
+  /** Rescans done so far (observable by tests: unknown topics must not cost one each). */
+  scanCount = 0
   private scans: Promise<void> = Promise.resolve()
 
   constructor(
@@ -76,6 +81,23 @@ export class Catalog {
 
   async ensureFresh(): Promise<void> {
     if (this.stale) await this.refresh()
+  }
+
+  /**
+   * A join named a table the catalog does not know: maybe it was published a moment ago.
+   * Rescan at most once per interval, all waiting joins sharing that one scan, so a
+   * socket sending thousands of joins for made-up tables costs a scan per second at
+   * most instead of one each (it stalled REST for 17 s).
+   */
+  refreshForMiss(minIntervalMs = 1_000): Promise<void> {
+    if (this.missScan) return this.missScan
+    if (Date.now() - this.lastMissScan < minIntervalMs) return Promise.resolve()
+    this.lastMissScan = Date.now()
+    const scan = this.refresh().finally(() => {
+      this.missScan = null
+    })
+    this.missScan = scan
+    return scan
   }
 
   /** Rescans now; scans never overlap, so trigger DDL is never issued twice at once. */
@@ -167,6 +189,7 @@ export class Catalog {
   }
 
   private async scan(): Promise<void> {
+    this.scanCount++
     this.stale = false
     this.permissionsCache.clear()
     this.rolesCache.clear()

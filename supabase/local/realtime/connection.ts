@@ -26,6 +26,13 @@ export interface Hub {
 
 /** Hosted's default `max_channels_per_client`. */
 const maxChannels = 100
+/**
+ * Messages a socket may send: a burst of 100, then 20 per second. The app joins a few
+ * channels and sends a heartbeat every 25 s; a socket beyond this is closed (1008), as
+ * hosted Realtime disconnects clients over its per-second limits.
+ */
+const messageBurst = 100
+const messagesPerSecond = 20
 /** Phoenix drops a socket that sent nothing (not even a heartbeat, every 25 s) for this long. */
 const idleTimeoutMs = 60_000
 /** A client this far behind is not reading: drop it rather than buffer without bound. */
@@ -41,6 +48,9 @@ export class Connection {
   private queue: Promise<void> = Promise.resolve()
   private readonly idle: NodeJS.Timeout
   private closed = false
+  private throttled = false
+  private tokens = messageBurst
+  private tokensAt = Date.now()
 
   constructor(
     private readonly ws: WebSocket,
@@ -86,7 +96,24 @@ export class Connection {
     this.remove(channel)
   }
 
+  /** Token bucket: false once the socket sends faster than the limit allows. */
+  private withinRate(): boolean {
+    const now = Date.now()
+    this.tokens = Math.min(messageBurst, this.tokens + ((now - this.tokensAt) / 1000) * messagesPerSecond)
+    this.tokensAt = now
+    if (this.tokens < 1) return false
+    this.tokens -= 1
+    return true
+  }
+
   private onFrame(data: RawData, isBinary: boolean): void {
+    if (this.closed || this.throttled) return
+    if (!this.withinRate()) {
+      this.hub.log('realtime: un cliente supera el límite de mensajes por segundo; se cierra su conexión')
+      this.throttled = true
+      this.ws.close(1008, 'too many messages')
+      return
+    }
     this.idle.refresh()
     // Binary frames carry broadcast only, which this server does not offer.
     if (isBinary) return

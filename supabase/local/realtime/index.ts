@@ -25,7 +25,7 @@ const maxFrameBytes = 1024 * 1024
 /** How long a closing socket gets to finish its handshake before it is dropped. */
 const closeGraceMs = 500
 
-export async function createRealtime(ctx: StackContext, server: Server): Promise<{ close(): Promise<void> }> {
+export async function createRealtime(ctx: StackContext, server: Server): Promise<{ close(): Promise<void>; catalogScans(): number }> {
   const catalog = new Catalog(ctx.db, ctx.log)
   const subscriptions = new Subscriptions()
   const dispatcher = new Dispatcher(ctx.db, catalog, subscriptions, ctx.log)
@@ -66,6 +66,7 @@ export async function createRealtime(ctx: StackContext, server: Server): Promise
   server.on('upgrade', onUpgrade)
 
   return {
+    catalogScans: () => catalog.scanCount,
     async close() {
       if (closing) return
       closing = true

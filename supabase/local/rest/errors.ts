@@ -86,6 +86,12 @@ export const maxAffectedRpcViolation = () =>
   err(400, 'PGRST128', 'Function must return SETOF or TABLE when max-affected preference is used with handling=strict')
 
 /** A limit of this embedded server (PostgREST has none): the request is refused before it reaches Postgres. */
+/**
+ * PATCH or DELETE with no filter: hosted Supabase loads pg-safeupdate for the API, which
+ * refuses the whole-table statement; the same code, message and status here.
+ */
+export const whereRequired = (command: 'UPDATE' | 'DELETE') => err(400, '21000', `${command} requires a WHERE clause`)
+
 export const limitExceeded = (what: string, details: string) => err(400, 'PGRST100', `"failed to parse ${what}"`, details)
 
 // --- PGRST2xx: the schema cache ---------------------------------------------------

@@ -29,6 +29,12 @@ export interface RequestSettings {
   path: string
   /** JSON text of the request headers, names lower-cased. */
   headers: string
+  /**
+   * The role's statement time limit in ms, 0 for none (hosted Supabase: anon 3 s,
+   * authenticated 8 s). Enforced by PostgreSQL's statement_timeout; PGlite cannot
+   * interrupt a statement, see guards.ts and docs/decisions/0020-backend-hardening.md.
+   */
+  statementTimeoutMs: number
 }
 
 export type Row = Array<string | null>
@@ -38,6 +44,15 @@ export interface ExecOptions {
   settings: RequestSettings
   /** Checked before commit: an error rolls the transaction back and is thrown. */
   verify?: (row: Row) => RestError | null
+  /** Aborted when the client went away: the query is not started, or cancelled. */
+  signal?: AbortSignal
+}
+
+/** The client disconnected before its query ran; nobody reads the answer. */
+export class ClientGoneError extends Error {
+  constructor() {
+    super('client disconnected')
+  }
 }
 
 export interface Executor {
@@ -63,10 +78,11 @@ const settingsSql =
   `select set_config('search_path', '"public", "extensions"', true), set_config('role', $1, true), ` +
   `set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), ` +
   `set_config('request.path', $4, true), set_config('request.headers', $5, true), ` +
-  `set_config('transaction_read_only', $6, true)`
+  `set_config('transaction_read_only', $6, true), set_config('statement_timeout', $7, true), pg_backend_pid()`
 
-const settingsParams = (o: ExecOptions): Param[] => [
+const settingsParams = (o: ExecOptions, timeouts = true): Param[] => [
   o.settings.role, o.settings.claims, o.settings.method, o.settings.path, o.settings.headers, o.readOnly ? 'on' : 'off',
+  String(timeouts ? o.settings.statementTimeoutMs : 0),
 ]
 
 const pgliteSymbol = Symbol.for('spa.pglite')
@@ -79,13 +95,22 @@ export function createExecutor(db: Db): Executor {
 function genericExecutor(db: Db): Executor {
   return {
     async run(sql, params, opts) {
+      if (opts.signal?.aborted) throw new ClientGoneError()
       return db.transaction(async (tx) => {
-        await tx.query(settingsSql, settingsParams(opts))
-        const { rows } = await tx.query<Record<string, string | null>>(sql, params)
-        const row = Object.values(rows[0] ?? {})
-        const failure = opts.verify?.(row)
-        if (failure) throw failure
-        return row
+        const settings = await tx.query<{ pg_backend_pid: number }>(settingsSql, settingsParams(opts))
+        // A client that goes away cancels its statement, as PostgREST does.
+        const pid = settings.rows[0]?.pg_backend_pid
+        const cancel = () => void db.query('select pg_cancel_backend($1)', [pid]).catch(() => {})
+        opts.signal?.addEventListener('abort', cancel, { once: true })
+        try {
+          const { rows } = await tx.query<Record<string, string | null>>(sql, params)
+          const row = Object.values(rows[0] ?? {})
+          const failure = opts.verify?.(row)
+          if (failure) throw failure
+          return row
+        } finally {
+          opts.signal?.removeEventListener('abort', cancel)
+        }
       })
     },
     async reset() {},
@@ -219,10 +244,13 @@ function pgliteExecutor(lite: PGlite): Executor {
       const write = !opts.readOnly
       return lite._runExclusiveTransaction(() =>
         lite._runExclusiveQuery(async () => {
+          // Requests queue behind each other here; one whose client has gone by the
+          // time its turn comes is dropped instead of occupying the only backend.
+          if (opts.signal?.aborted) throw new ClientGoneError()
           const parsed: Array<{ sql: string; name: string }> = []
           const parts = closeMessages()
           if (opts.verify) parts.push(...statementMessages('BEGIN', [], parsed))
-          parts.push(...statementMessages(settingsSql, settingsParams(opts), parsed))
+          parts.push(...statementMessages(settingsSql, settingsParams(opts, false), parsed))
           parts.push(...statementMessages(sql, params, parsed))
           parts.push(wire.sync)
           const messages = await send(parts, write)

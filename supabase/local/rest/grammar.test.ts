@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { RestError } from './errors.ts'
 import {
   MAX_EMBED_DEPTH,
+  MAX_EMBEDS,
   MAX_LOGIC_DEPTH,
   looksLikeFilter,
   parseColumns,
@@ -65,6 +66,15 @@ describe('select', () => {
     const deep = (n: number) => 'r('.repeat(n) + 'id' + ')'.repeat(n)
     expect(() => parseSelect(deep(MAX_EMBED_DEPTH))).not.toThrow()
     expect(fails(() => parseSelect(deep(MAX_EMBED_DEPTH + 1))).code).toBe('PGRST100')
+  })
+
+  it('the number of embedded resources is bounded, counted at every level', () => {
+    const flat = (n: number) => ['id', ...Array.from({ length: n }, (_, i) => `a${i}:r(id)`)].join(',')
+    expect(() => parseSelect(flat(MAX_EMBEDS))).not.toThrow()
+    expect(fails(() => parseSelect(flat(MAX_EMBEDS + 1)))).toMatchObject({ code: 'PGRST100', details: expect.stringContaining(`como máximo ${MAX_EMBEDS} recursos embebidos`) })
+    const nested = `id,${Array.from({ length: 6 }, (_, i) => `a${i}:r(id,b:s(id))`).join(',')}` // 12 embeds, 6 at the top
+    expect(fails(() => parseSelect(nested)).code).toBe('PGRST100')
+    expect(fails(() => parseSelect(flat(200))).code).toBe('PGRST100')
   })
 })
 

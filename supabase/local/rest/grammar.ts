@@ -74,7 +74,14 @@ export interface OrderTerm {
 
 /** Deepest logic tree and embedding accepted (PostgREST has no limit; PGlite's stack does). */
 export const MAX_LOGIC_DEPTH = 16
-export const MAX_EMBED_DEPTH = 8
+/**
+ * Embedded resources per `select`, counted at every level, and how deep they nest. The
+ * app embeds nothing (sync pulls flat rows); 200 many-to-one embeds ran PGlite out of
+ * memory (docs/decisions/0020-backend-hardening.md), so a generous cap for hand-written
+ * API use is enough.
+ */
+export const MAX_EMBEDS = 10
+export const MAX_EMBED_DEPTH = 4
 
 const simpleOperators = new Set<string>(['neq', 'cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj'])
 const quantOperators = new Set<string>(['eq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch'])
@@ -226,8 +233,13 @@ export function parseSelect(input: string): SelectItem[] {
   return run('select parameter', input, (c) => {
     const items = selectForest(c, 0)
     if (!c.done) c.fail('",", ")" or end of input')
+    if (countEmbeds(items) > MAX_EMBEDS) throw new ParseFailure(c.pos, `un select admite como máximo ${MAX_EMBEDS} recursos embebidos`)
     return items
   })
+}
+
+function countEmbeds(items: SelectItem[]): number {
+  return items.reduce((n, item) => (item.kind === 'relation' ? n + 1 + countEmbeds(item.children) : n), 0)
 }
 
 function selectForest(c: Cursor, depth: number): SelectItem[] {

@@ -33,6 +33,70 @@ function checkValue(text: string) {
 function checkOperation(op: Operation) {
   if (op.kind === 'in') op.values.forEach(checkValue)
   else if (op.kind !== 'is') checkValue(op.value)
+  if (op.kind === 'quant' && (op.operator === 'match' || op.operator === 'imatch')) checkRegex(op.value)
+}
+
+/**
+ * Regular expressions whose cost explodes. PGlite runs one statement at a time and
+ * cannot be interrupted (no signals, so no statement_timeout): one such pattern from
+ * the public booking page froze REST and Auth for 80 s. Measured on PGlite against a
+ * treatment description (docs/decisions/0020-backend-hardening.md): back-references
+ * make Postgres' engine backtrack (3 of them: 3 s per row; 5: minutes), and bounded
+ * repetition is compiled by copying, so `{1,255}` or nested bounds cost seconds before
+ * any row is read. Everything else the engine matches in linear time (DFA), so only
+ * those are refused, plus an overall length cap. The app itself never sends a pattern.
+ */
+export const MAX_PATTERN_LENGTH = 200
+export const MAX_REPETITION_BOUND = 10
+
+export function regexProblem(pattern: string): string | null {
+  if (pattern.length > MAX_PATTERN_LENGTH) return `La expresión regular supera ${MAX_PATTERN_LENGTH} caracteres.`
+  // Per open group: does it already contain a bounded repetition?
+  const groups: boolean[] = []
+  let inBracket = false
+  let lastGroupHadBound = false
+  for (let i = 0; i < pattern.length; i++) {
+    const ch = pattern[i]!
+    if (ch === '\\') {
+      const next = pattern[i + 1] ?? ''
+      if (!inBracket && /[1-9]/.test(next)) return 'Las referencias hacia atrás (\\1…\\9) no están permitidas en expresiones regulares.'
+      i++
+      continue
+    }
+    if (inBracket) {
+      if (ch === ']') inBracket = false
+      continue
+    }
+    if (ch === '[') {
+      inBracket = true
+      if (pattern[i + 1] === '^') i++
+      if (pattern[i + 1] === ']') i++
+    } else if (ch === '(') {
+      groups.push(false)
+    } else if (ch === ')') {
+      lastGroupHadBound = groups.pop() ?? false
+      if (lastGroupHadBound && groups.length > 0) groups[groups.length - 1] = true
+      continue
+    } else if (ch === '{') {
+      const m = /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(i))
+      if (m) {
+        const bounds = [Number(m[1]), m[3] ? Number(m[3]) : 0]
+        if (Math.max(...bounds) > MAX_REPETITION_BOUND) {
+          return `Las repeticiones {m,n} de una expresión regular no pueden superar ${MAX_REPETITION_BOUND}.`
+        }
+        if (lastGroupHadBound) return 'Las repeticiones {m,n} anidadas no están permitidas en expresiones regulares.'
+        if (groups.length > 0) groups[groups.length - 1] = true
+        i += m[0].length - 1
+      }
+    }
+    lastGroupHadBound = false
+  }
+  return null
+}
+
+function checkRegex(value: string) {
+  const problem = regexProblem(value)
+  if (problem) throw limitExceeded('filter', problem)
 }
 
 function checkTree(tree: LogicTree) {

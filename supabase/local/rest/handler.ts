@@ -27,6 +27,7 @@ import {
   unacceptableSchema,
   undefinedColumn,
   unsupportedMethod,
+  whereRequired,
 } from './errors.ts'
 import type { Executor, RequestSettings, Row } from './executor.ts'
 import { anyFilterSql, logicSql, orderTermSql } from './filters-sql.ts'
@@ -44,6 +45,8 @@ export interface RestState {
   cache: SchemaCache
   executor: Executor
   keys: Keys
+  /** Statement time limit per role in ms (see executor.ts). */
+  statementTimeouts: Record<string, number>
 }
 
 interface Media {
@@ -79,7 +82,13 @@ export async function handleRest(state: RestState, req: ApiRequest): Promise<Api
     const r: Request = {
       state, req, method, identity, prefs, q,
       media: negotiate(header(req, 'accept')),
-      settings: { role: identity.role, claims: identity.claims, method, path: req.path, headers: JSON.stringify(req.headers) },
+      settings: {
+        role: identity.role, claims: identity.claims, method, path: req.path,
+        // x-forwarded-for carries the address the server determined (trusted proxy or
+        // socket), never the client's own claim: SQL limits read it, as on hosted Supabase.
+        headers: JSON.stringify({ ...req.headers, 'x-forwarded-for': req.ip }),
+        statementTimeoutMs: state.statementTimeouts[identity.role] ?? 0,
+      },
     }
     if (segments.length === 2 && segments[0] === 'rpc') return await callRoutine(r, segments[1]!)
     if (segments.length !== 1) throw invalidResourcePath()
@@ -157,7 +166,7 @@ async function read(r: Request, table: Table): Promise<ApiResponse> {
     from: qualified(table.name), count: r.prefs.count !== undefined, body: r.method !== 'HEAD',
     stripNulls: r.media.stripNulls, order: true, range: true,
   })
-  const row = await r.state.executor.run(`SELECT ${responseColumns(q.total, q.page, q.body)} FROM (${q.inner}) _r`, p.values, { readOnly: true, settings: r.settings })
+  const row = await r.state.executor.run(`SELECT ${responseColumns(q.total, q.page, q.body)} FROM (${q.inner}) _r`, p.values, { readOnly: true, settings: r.settings, signal: r.req.signal })
   return readResponse(r, row, root.range?.offset ?? 0, true)
 }
 
@@ -278,7 +287,7 @@ async function insert(r: Request, table: Table): Promise<ApiResponse> {
     columns, body: Array.isArray(value) ? raw : `[${raw}]`, onConflict, missingDefault: r.prefs.missing === 'default',
   }, res)
   const verify = mutationVerify(r)
-  const row = await r.state.executor.run(sql, p.values, { readOnly: false, settings: r.settings, ...(verify ? { verify } : {}) })
+  const row = await r.state.executor.run(sql, p.values, { readOnly: false, settings: r.settings, signal: r.req.signal, ...(verify ? { verify } : {}) })
   const [totalText, affectedText, body, insertedText, locationText] = row
   const affected = Number(affectedText ?? 0)
   const merged = insertedText !== null && insertedText !== undefined
@@ -340,6 +349,7 @@ async function update(r: Request, table: Table): Promise<ApiResponse> {
   if (first !== undefined && (first === null || typeof first !== 'object' || Array.isArray(first))) throw invalidBody('Empty or invalid json')
   const obj = (first ?? {}) as Record<string, unknown>
   const columns = columnsOf(table, r.q.columns ?? Object.keys(obj))
+  if (columns.length > 0 && !hasRootFilter(r)) throw whereRequired('UPDATE')
   const res = mutationResponse(r, table)
   const p = new Params()
   // With nothing to set the statement has no WHERE, so the filters are not bound.
@@ -349,6 +359,7 @@ async function update(r: Request, table: Table): Promise<ApiResponse> {
 }
 
 async function remove(r: Request, table: Table): Promise<ApiResponse> {
+  if (!hasRootFilter(r)) throw whereRequired('DELETE')
   const res = mutationResponse(r, table)
   const p = new Params()
   const where = mutationWhere(r, table, p)
@@ -356,9 +367,22 @@ async function remove(r: Request, table: Table): Promise<ApiResponse> {
   return finishChange(r, res, await runMutation(r, sql, p))
 }
 
+/**
+ * A filter on the table itself, or a limit (PostgREST's limited update/delete runs with
+ * a WHERE on the chosen rows). Embedded filters do not narrow a PATCH or DELETE.
+ */
+function hasRootFilter(r: Request): boolean {
+  const range = r.q.ranges.get('')
+  return (
+    r.q.filters.some((f) => f.path.length === 0) ||
+    r.q.logic.some((l) => l.path.length === 0) ||
+    (range !== undefined && range.limit !== null)
+  )
+}
+
 async function runMutation(r: Request, sql: string, p: Params): Promise<Row> {
   const verify = mutationVerify(r)
-  return r.state.executor.run(sql, p.values, { readOnly: false, settings: r.settings, ...(verify ? { verify } : {}) })
+  return r.state.executor.run(sql, p.values, { readOnly: false, settings: r.settings, signal: r.req.signal, ...(verify ? { verify } : {}) })
 }
 
 /** PATCH and DELETE: 204, or 200 with the changed rows. */
@@ -424,7 +448,7 @@ async function callRoutine(r: Request, name: string): Promise<ApiResponse> {
         return null
       }
     : undefined
-  const row = await r.state.executor.run(sql, p.values, { readOnly, settings: r.settings, ...(verify ? { verify } : {}) })
+  const row = await r.state.executor.run(sql, p.values, { readOnly, settings: r.settings, signal: r.req.signal, ...(verify ? { verify } : {}) })
 
   if (routine.returns === 'void') return { status: 204, headers: { ...preferenceApplied([r.prefs.count && `count=${r.prefs.count}`]) }, body: null }
   if (strictMax !== null && Number(row[1] ?? 0) > strictMax) throw maxAffectedViolation(Number(row[1]))

@@ -17,7 +17,7 @@ import { loadSchemaCache } from './schema-cache.ts'
 
 export async function createRest(ctx: StackContext): Promise<{ handle: ApiHandler; reloadSchema(): Promise<void> }> {
   const executor = createExecutor(ctx.db)
-  const state: RestState = { cache: await loadSchemaCache(ctx.db), executor, keys: ctx.keys }
+  const state: RestState = { cache: await loadSchemaCache(ctx.db), executor, keys: ctx.keys, statementTimeouts: ctx.statementTimeouts ?? {} }
 
   // Reloads run one at a time; requests for a reload that has not started yet share it.
   let latest: Promise<void> = Promise.resolve()

@@ -1,0 +1,181 @@
+/**
+ * Issue 12 (docs/decisions/0020-backend-hardening.md):
+ * - mixed load: 50 clients for 60 s (SPA_BENCH_MIXED_SECONDS) doing public catalogue
+ *   reads and bookings, staff reads, `sync_pull` and staff writes; throughput, p50/p95/p99,
+ *   errors, memory of this (server) process before/after;
+ * - the worst stall anonymous hostile requests cause others: the slowest catalogue read
+ *   of a steady reader while anon sends the issue's regex, 200 embeds, a 15,000-row
+ *   booking and an unfiltered DELETE (target: ≤ 3 s on PGlite, ≤ 0.5 s on PostgreSQL).
+ * PGlite always; PostgreSQL too when SPA_BENCH_DATABASE_URL (an admin URL: a throwaway
+ * database is created in it) is set.
+ */
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { defaultSeed, startStack, type LocalStack } from '../../supabase/local/server.ts'
+import type { Figure } from './run.ts'
+
+const CLIENTS = 50
+const SECONDS = Number(process.env.SPA_BENCH_MIXED_SECONDS ?? 60)
+
+export default async function hardeningBench(): Promise<Figure[]> {
+  const figures = await engine('PGlite', undefined, 3000)
+  const admin = process.env.SPA_BENCH_DATABASE_URL
+  if (admin) {
+    const name = `spa_bench_${randomBytes(4).toString('hex')}`
+    await adminQuery(admin, `create database ${name}`)
+    try {
+      const url = new URL(admin)
+      url.pathname = `/${name}`
+      figures.push(...(await engine('PostgreSQL', url.toString(), 500)))
+    } finally {
+      await adminQuery(admin, `drop database if exists ${name} with (force)`)
+    }
+  } else {
+    console.log('  (sin SPA_BENCH_DATABASE_URL: solo PGlite)')
+  }
+  return figures
+}
+
+async function engine(label: string, databaseUrl: string | undefined, stallTargetMs: number): Promise<Figure[]> {
+  const stack = await startStack({
+    memory: true, port: 0, host: '127.0.0.1', seed: defaultSeed, log: () => {}, ...(databaseUrl ? { databaseUrl } : {}),
+  })
+  try {
+    const api = new Api(stack)
+    await api.signIn()
+    const mixed = await mixedLoad(api)
+    const stall = await hostileStall(api)
+    return [
+      { name: `${label} carga mixta: rendimiento`, value: mixed.throughput, unit: 'sol/s' },
+      { name: `${label} carga mixta: p50`, value: mixed.p50, unit: 'ms' },
+      { name: `${label} carga mixta: p95`, value: mixed.p95, unit: 'ms' },
+      { name: `${label} carga mixta: p99`, value: mixed.p99, unit: 'ms' },
+      { name: `${label} carga mixta: errores`, value: mixed.errors, unit: 'sol', target: '0', ok: mixed.errors === 0 },
+      { name: `${label} memoria del proceso antes`, value: mixed.rssBefore, unit: 'MB' },
+      { name: `${label} memoria del proceso después`, value: mixed.rssAfter, unit: 'MB' },
+      { name: `${label} peor espera causada por anon hostil`, value: stall, unit: 'ms', target: `≤ ${stallTargetMs}`, ok: stall <= stallTargetMs },
+    ]
+  } finally {
+    await stack.close()
+  }
+}
+
+class Api {
+  token = ''
+  treatments: string[] = []
+  constructor(readonly stack: LocalStack) {}
+
+  async signIn() {
+    const res = await fetch(`${this.stack.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: this.stack.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: defaultSeed.adminEmail, password: defaultSeed.adminPassword }),
+    })
+    this.token = ((await res.json()) as { access_token: string }).access_token
+    const { rows } = await this.stack.db.query<{ id: string }>(`select id_tratamiento::text id from tb_tratamientos where activo and tipo = 'tratamiento'`)
+    this.treatments = rows.map((r) => r.id)
+  }
+
+  request(path: string, init: RequestInit & { staff?: boolean } = {}) {
+    const bearer = init.staff ? this.token : this.stack.anonKey
+    return fetch(`${this.stack.url}${path}`, {
+      ...init,
+      headers: { apikey: this.stack.anonKey, authorization: `Bearer ${bearer}`, 'content-type': 'application/json', ...init.headers },
+    })
+  }
+}
+
+let bookings = 0
+const operations: Array<[weight: number, run: (api: Api) => Promise<Response>]> = [
+  [40, (api) => api.request('/rest/v1/tb_tratamientos?select=id_tratamiento,nombre,costo,duracion_estimada_minutos&activo=eq.true')],
+  [5, (api) => {
+    const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10)
+    return api.request('/rest/v1/tb_reservas', {
+      method: 'POST',
+      body: JSON.stringify({
+        nombre_cliente: 'Carga', email_cliente: `carga${++bookings}@bench.local`, telefono_cliente: '999888777',
+        id_tratamiento: api.treatments[bookings % api.treatments.length], fecha_reserva: day, hora_reserva: '10:00 am',
+      }),
+    })
+  }],
+  [20, (api) => api.request('/rest/v1/tb_citas?select=*&order=fecha_cita.desc&limit=50', { staff: true })],
+  [20, (api) => api.request('/rest/v1/rpc/sync_pull', { method: 'POST', staff: true, body: JSON.stringify({ p_table: 'tb_tratamientos', p_limit: 200 }) })],
+  [15, (api) => api.request(`/rest/v1/tb_tratamientos?id_tratamiento=eq.${api.treatments[0]}`, {
+    method: 'PATCH', staff: true, body: JSON.stringify({ notas_internas: `carga ${Date.now()}` }),
+  })],
+]
+const totalWeight = operations.reduce((s, [w]) => s + w, 0)
+
+function pick(): (api: Api) => Promise<Response> {
+  let r = Math.random() * totalWeight
+  for (const [w, run] of operations) if ((r -= w) < 0) return run
+  return operations[0]![1]
+}
+
+async function mixedLoad(api: Api) {
+  const rssBefore = process.memoryUsage().rss / 2 ** 20
+  const latencies: number[] = []
+  let errors = 0
+  const end = Date.now() + SECONDS * 1000
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (Date.now() < end) {
+        const t = performance.now()
+        try {
+          const res = await pick()(api)
+          await res.arrayBuffer()
+          if (res.status >= 400) errors++
+        } catch {
+          errors++
+        }
+        latencies.push(performance.now() - t)
+      }
+    }),
+  )
+  latencies.sort((a, b) => a - b)
+  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0
+  return {
+    throughput: latencies.length / SECONDS, p50: q(0.5), p95: q(0.95), p99: q(0.99), errors,
+    rssBefore, rssAfter: process.memoryUsage().rss / 2 ** 20,
+  }
+}
+
+/** The slowest read of a steady catalogue reader while anon sends hostile requests. */
+async function hostileStall(api: Api): Promise<number> {
+  let worst = 0
+  let running = true
+  const reader = (async () => {
+    while (running) {
+      const t = performance.now()
+      await (await api.request('/rest/v1/tb_tratamientos?select=nombre&limit=5')).arrayBuffer()
+      worst = Math.max(worst, performance.now() - t)
+    }
+  })()
+  const regex = encodeURIComponent('^(.*)*(.*)*(.*)*(.*)*(.*)*\\1\\2\\3\\4\\5$')
+  const embeds = encodeURIComponent(['id_tratamiento', ...Array.from({ length: 200 }, (_, i) => `e${i}:tb_tratamientos(id_tratamiento)`)].join(','))
+  const many = JSON.stringify(Array.from({ length: 15_000 }, (_, i) => ({
+    nombre_cliente: 'Spam', email_cliente: `spam${i}@x.com`, telefono_cliente: '999888777', id_tratamiento: api.treatments[0],
+    fecha_reserva: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10), hora_reserva: '10:00 am',
+  })))
+  for (let round = 0; round < 3; round++) {
+    await Promise.all([
+      api.request(`/rest/v1/tb_tratamientos?select=nombre&descripcion=match.${regex}`).then((r) => r.arrayBuffer()),
+      api.request(`/rest/v1/tb_tratamientos?select=${embeds}`).then((r) => r.arrayBuffer()),
+      api.request('/rest/v1/tb_reservas', { method: 'POST', body: many }).then((r) => r.arrayBuffer()),
+      api.request('/rest/v1/tb_tratamientos', { method: 'DELETE' }).then((r) => r.arrayBuffer()),
+    ])
+  }
+  running = false
+  await reader
+  return worst
+}
+
+async function adminQuery(url: string, sql: string) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    await client.query(sql)
+  } finally {
+    await client.end()
+  }
+}

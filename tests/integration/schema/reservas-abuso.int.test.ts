@@ -1,0 +1,86 @@
+/**
+ * Abuse of the public booking form (issue 12, item 6; supabase/migrations/
+ * 20261125100000_reservas_limite_publico.sql): one row per request, at most 3 pending
+ * requests per normalised email (lower case, '+tag' removed) per Peru day and 10 per
+ * client address per hour, with messages that reveal no counts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestStack, type TestStack } from '../../support/stack.ts'
+import { fechaPeru, idTratamiento, unico } from './support/datos.ts'
+
+let stack: TestStack
+let masaje: string
+
+beforeAll(async () => {
+  // Behind a trusted proxy, so each test can come from its own address.
+  stack = await startTestStack({ trustProxy: true })
+  masaje = await idTratamiento(stack.db, 'Masaje Relajante')
+})
+afterAll(async () => {
+  await stack?.close()
+})
+
+const solicitud = (email: string) => ({
+  nombre_cliente: 'Gabriela Núñez',
+  email_cliente: email,
+  telefono_cliente: '+51 987 654 321',
+  id_tratamiento: masaje,
+  nombre_tratamiento: 'Masaje Relajante',
+  fecha_reserva: fechaPeru(2),
+  hora_reserva: '10:30 am',
+  mensaje_adicional: null,
+  estado_reserva: 'pendiente',
+})
+
+async function reservar(body: unknown, address: string) {
+  const res = await fetch(`${stack.url}/rest/v1/tb_reservas`, {
+    method: 'POST',
+    headers: { apikey: stack.anonKey, 'content-type': 'application/json', 'x-forwarded-for': address },
+    body: JSON.stringify(body),
+  })
+  return { status: res.status, body: res.status === 201 ? null : ((await res.json()) as { code: string; message: string }) }
+}
+
+const contar = async (pattern: string) =>
+  Number((await stack.db.query<{ n: string }>(`select count(*)::text n from tb_reservas where email_cliente like $1`, [pattern])).rows[0]!.n)
+
+describe('public booking abuse', () => {
+  it('one reservation per request: a list is refused whole', async () => {
+    const tag = unico('lista')
+    const res = await reservar([solicitud(`${tag}-1@x.com`), solicitud(`${tag}-2@x.com`)], '203.0.113.1')
+    expect(res.status).toBe(400)
+    expect(res.body).toMatchObject({ code: 'P0001', message: 'Envía una sola solicitud de reserva a la vez.' })
+    expect(await contar(`${tag}%`)).toBe(0)
+  })
+
+  it('the email limit counts lower case and +tag variants as one mailbox, and reveals no count', async () => {
+    const user = unico('ana')
+    for (const [i, email] of [`${user}+1@Gmail.com`, `${user}+spa@gmail.com`, `${user.toUpperCase()}@GMAIL.COM`].entries()) {
+      expect((await reservar(solicitud(email), `198.51.100.${i + 1}`)).status).toBe(201)
+    }
+    const cuarta = await reservar(solicitud(`${user}+otra@gmail.com`), '198.51.100.9')
+    expect(cuarta.status).toBe(400)
+    expect(cuarta.body?.message).toBe('Ya recibimos tus solicitudes de reserva de hoy con este correo. Te contactaremos pronto para confirmarlas.')
+    expect(cuarta.body?.message).not.toMatch(/\d/)
+  })
+
+  it('one address may send 10 requests per hour; others are not affected', async () => {
+    const tag = unico('dir')
+    for (let i = 0; i < 10; i++) expect((await reservar(solicitud(`${tag}-${i}@x.com`), '192.0.2.77')).status).toBe(201)
+    const once = await reservar(solicitud(`${tag}-10@x.com`), '192.0.2.77')
+    expect(once.status).toBe(400)
+    expect(once.body?.message).toBe('Recibimos muchas solicitudes desde tu conexión. Inténtalo de nuevo más tarde o escríbenos por WhatsApp.')
+    expect((await reservar(solicitud(`${tag}-11@x.com`), '192.0.2.78')).status).toBe(201)
+    expect(await contar(`${tag}-%`)).toBe(11)
+  })
+
+  it('the per-email counts run with plans made for each call (no stale full-table scan)', async () => {
+    const { rows } = await stack.db.query<{ proname: string; config: string[] }>(
+      `select proname, proconfig config from pg_proc where proname in ('reservas_antes', 'reservas_limite_publico') order by proname`,
+    )
+    expect(rows.map((r) => [r.proname, r.config.includes('plan_cache_mode=force_custom_plan')])).toEqual([
+      ['reservas_antes', true],
+      ['reservas_limite_publico', true],
+    ])
+  })
+})
