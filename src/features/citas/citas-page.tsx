@@ -8,7 +8,7 @@
 import { useMemo, useState } from 'react'
 import { Button, SegmentedControl, TextInput } from '@mantine/core'
 import { IconCalendarCheck, IconCalendarEvent, IconCalendarTime, IconCalendarX, IconCash, IconPencil } from '@tabler/icons-react'
-import { fechaLargaDia, formatHoraTexto, rangoHoras } from '@/domain/agenda-format.ts'
+import { fechaLargaDia, rangoHoras } from '@/domain/agenda-format.ts'
 import type { CitaNueva, EditarCitaPatch } from '@/domain/cita-forms.ts'
 import type { HuecoElegido } from '@/domain/cita-nueva.ts'
 import { accionesCita, cancelarCitaPatch, CITA_MENSAJES as M, confirmarCitaPatch, marcarComoPagada } from '@/domain/citas.ts'
@@ -16,6 +16,7 @@ import { citasDelDia, nombreEspecialista } from '@/domain/citas-dia.ts'
 import { peruToday } from '@/domain/peru-time.ts'
 import { countLabel } from '@/domain/text.ts'
 import type { EnlaceWhatsapp } from '@/domain/whatsapp.ts'
+import { programarCita } from '@/lib/agenda/programar-cita.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
 import { DataTable } from '@/lib/ui/data-table.tsx'
@@ -107,18 +108,7 @@ export function CitasPage({ store }: { store: CitasStore }) {
   }
 
   async function programar(cita: CitaNueva) {
-    try {
-      await citas.create(cita)
-      setNuevo(null)
-      toast({
-        title: 'Cita Programada (Pendiente de Pago)',
-        description: `${cita.nombre_cliente} — ${fechaLargaDia(cita.fecha_cita)}, ${formatHoraTexto(cita.hora_inicio)}`,
-        variant: 'success',
-        duration: 7000,
-      })
-    } catch (e) {
-      toast({ title: 'Error', description: `No se pudo crear la cita: ${errorText(e)}`, variant: 'destructive' })
-    }
+    if (await programarCita(citas.create, cita)) setNuevo(null)
   }
 
   function marcarPagada(cita: Cita) {

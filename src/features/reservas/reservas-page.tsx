@@ -15,6 +15,7 @@ import { peruToday } from '@/domain/peru-time.ts'
 import { accionesReserva, cancelarReservaPatch, listaReservas, RESERVA_MENSAJES, type ReservaNueva } from '@/domain/reservas.ts'
 import { countLabel } from '@/domain/text.ts'
 import { registrarPaciente } from '@/lib/agenda/registrar-paciente.ts'
+import { programarCita } from '@/lib/agenda/programar-cita.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
 import { DataTable } from '@/lib/ui/data-table.tsx'
@@ -59,18 +60,7 @@ export function ReservasPage({ store }: { store: ReservasStore }) {
   }
 
   async function confirmar(cita: CitaNueva) {
-    try {
-      await citas.create(cita)
-      setConfirming(null)
-      toast({
-        title: 'Cita Programada (Pendiente de Pago)',
-        description: `${cita.nombre_cliente} — ${fechaLargaDia(cita.fecha_cita)}, ${formatHoraTexto(cita.hora_inicio)}`,
-        variant: 'success',
-        duration: 7000,
-      })
-    } catch (e) {
-      toast({ title: 'Error', description: `No se pudo crear la cita: ${errorText(e)}`, variant: 'destructive' })
-    }
+    if (await programarCita(citas.create, cita)) setConfirming(null)
   }
 
   const crearPaciente = (reserva: Reserva) => registrarPaciente(reserva, pacientes)
