@@ -25,6 +25,8 @@ export class PendingUploads {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     private readonly replication: () => RxReplicationState<any, any> | null,
     private readonly log: (message: string) => void,
+    /** The upload checkpoint moved: a count taken during the push is stale now. */
+    private readonly onUploadMoved: () => void = () => {},
   ) {}
 
   /**
@@ -90,9 +92,12 @@ export class PendingUploads {
     if (this.watched === books.identity) return
     this.unwatch?.()
     this.watched = books.identity
-    this.unwatch = books.watch(() => {
-      this.changeVersion++
-    })
+    this.unwatch = books.watch(
+      () => {
+        this.changeVersion++
+      },
+      () => this.onUploadMoved(),
+    )
   }
 
   private async scan(books: Bookkeeping, full: boolean): Promise<LocalDoc[]> {

@@ -42,8 +42,12 @@ export interface Bookkeeping {
   changedSince(limit: number, since: ChangePosition | undefined): Promise<{ documents: StoredDoc[]; checkpoint: ChangePosition }>
   /** The server state the engine last saw for each id (absent: never uploaded nor pulled). */
   assumedMaster(ids: string[]): Promise<Record<string, Record<string, unknown>>>
-  /** Calls `onChange` on every write to the local documents or to the upload bookkeeping. */
-  watch(onChange: () => void): () => void
+  /**
+   * Calls `onChange` on every write to the local documents or to the bookkeeping, and
+   * `onUploadMoved` when the upload checkpoint was written: RxDB writes it after the push
+   * handler returned, so only then does "what is waiting" show the batch as sent.
+   */
+  watch(onChange: () => void, onUploadMoved?: () => void): () => void
   /** Writes the documents again unchanged with a new lwt, which puts them back in the upload's way. */
   rewrite(ids: string[], context: string): Promise<number>
 }
@@ -79,8 +83,15 @@ export function bookkeeping(r: AnyReplication): Bookkeeping | null {
       const found = await getAssumedMasterState(state, ids)
       return Object.fromEntries(Object.entries(found).map(([id, v]) => [id, v.docData as Record<string, unknown>]))
     },
-    watch(onChange) {
-      const subs = [fork.changeStream().subscribe(() => onChange()), meta.changeStream().subscribe(() => onChange())]
+    watch(onChange, onUploadMoved) {
+      const upId = getComposedPrimaryKeyOfDocumentData(meta.schema, { itemId: 'up', isCheckpoint: '1' })
+      const subs = [
+        fork.changeStream().subscribe(() => onChange()),
+        meta.changeStream().subscribe((bulk: { events: Array<{ documentId: string }> }) => {
+          onChange()
+          if (onUploadMoved && bulk.events.some((e) => e.documentId === upId)) onUploadMoved()
+        }),
+      ]
       return () => subs.forEach((s) => s.unsubscribe())
     },
     async rewrite(ids, context) {

@@ -84,7 +84,9 @@ export class TableSync {
     private readonly env: TableSyncEnv,
   ) {
     this.columns = pushColumns(def)
-    this.pending = new PendingUploads(def, () => this.replication, (m) => env.log(m))
+    // onPushed runs inside the push handler, before RxDB records the batch as sent; the
+    // checkpoint write that follows asks for the count again.
+    this.pending = new PendingUploads(def, () => this.replication, (m) => env.log(m), () => env.onPushed(def.name))
   }
 
   private readonly pending: PendingUploads

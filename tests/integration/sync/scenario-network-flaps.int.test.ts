@@ -94,7 +94,9 @@ describe('issue 4 scenario 10', () => {
           const field = ['direccion', 'historial_medico', 'nro_historia', 'telefono'][Math.floor(rnd() * 4)]!
           const doc = await d.get('tb_pacientes', id)
           if (!doc) continue // deleted meanwhile (here or by another tablet)
-          await d.patch('tb_pacientes', id, { [field]: `${d.name} #${i}` })
+          // The server checks a phone's format (digits and + ( ) . -): keep the value valid.
+          const value = field === 'telefono' ? `9${String(k)}${String(i).padStart(7, '0')}` : `${d.name} #${i}`
+          await d.patch('tb_pacientes', id, { [field]: value })
           counts.update++
         } else {
           const id = mine.splice(Math.floor(rnd() * mine.length), 1)[0]!
