@@ -110,7 +110,7 @@ test('dos tabletas sin conexión reservan la misma hora: una gana y la otra ve e
 
     await problemas.click()
     await expect(b.page.getByRole('heading', { level: 1, name: 'Problemas de sincronización' })).toBeVisible()
-    const card = b.page.getByText(bruno).locator('xpath=ancestor::div[contains(@class,"mantine-Card-root")]')
+    const card = b.page.getByText(bruno).locator('xpath=ancestor::*[contains(@class,"mantine-Card-root")]')
     await expect(card).toContainText('Registro nuevo')
     await expect(card).toContainText(`Horario ocupado: Elena Prueba${t} ya tiene una cita el`)
     await expect(card).toContainText('de 10:00 a 11:00')

@@ -165,10 +165,15 @@ test.describe('Reporte de Pagos Realizados', () => {
     const row = pagosTable(page).getByRole("row", { name: new RegExp(cliente) })
     await expect(row).toContainText('S/ 165.00', { timeout: 30_000 })
     await expect(pagosTable(page).getByRole('columnheader', { name: 'Neto' })).toHaveCount(0)
+    // The other tablet's rows are still arriving while the first one shows; a row that
+    // re-renders under the pointer would close its menu. Act once the download settled.
+    await waitForSynced(page)
     // Staff may print the receipt of a row, never void it.
     await row.getByRole('button', { name: /^Acciones para/ }).click()
+    const verComprobante = page.getByRole('menuitem', { name: 'Ver comprobante' })
+    await expect(verComprobante).toBeVisible()
     await expect(page.getByRole('menuitem', { name: /Anular pago/ })).toHaveCount(0)
-    await page.getByRole('menuitem', { name: 'Ver comprobante' }).click()
+    await verComprobante.click()
     const recibo = page.getByRole('dialog', { name: 'Comprobante de Pago' }).getByTestId('comprobante-ticket')
     await expect(recibo).toContainText(new RegExp(`Cliente\\s*${cliente}.*Masaje Relajante.*Total\\s*S/ 215\\.00\\s*Adelanto aplicado\\s*− S/ 50\\.00\\s*Monto pagado\\s*S/ 165\\.00\\s*Método de pago\\s*Tarjeta de Crédito\\s*Referencia\\s*OP-4455`))
     await page.getByRole('dialog', { name: 'Comprobante de Pago' }).getByRole('button', { name: 'Cerrar' }).click()
