@@ -7,7 +7,7 @@
  * server under their own identity when they sign in online (drain), then removed.
  */
 import { removeRxDatabase, type RxStorage } from 'rxdb'
-import type { CloseOptions, CloseResult } from './session.ts'
+import type { CloseOptions, CloseResult } from './session-options.ts'
 
 /** The per-user name of the layout before issue 13 (kept to find and adopt those databases). */
 export function legacyDatabaseName(userId: string): string {

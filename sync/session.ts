@@ -17,8 +17,7 @@
  *   how much could not be uploaded (erasing the device's data); close({ upload: false })
  *   keeps everything for the next sign-in.
  */
-import type { SupabaseClient } from '@supabase/supabase-js'
-import type { RxDatabase, RxStorage } from 'rxdb'
+import type { RxDatabase } from 'rxdb'
 import type { Observable, Subscription } from 'rxjs'
 import { addTableCollections, openDatabase, removeCollections, storedCollectionNames, type AnyCollection } from './database.ts'
 import type { Classified } from './errors/classify.ts'
@@ -42,65 +41,7 @@ import type { SyncError } from './status/types.ts'
 import { adminFlag, productTables } from './tables/product-tables.ts'
 import { UPDATED_AT, type TableDef } from './tables/table-def.ts'
 
-export interface SyncUser {
-  /** auth.users id (the JWT `sub`). */
-  id: string
-  email?: string | null
-  isAdmin: boolean
-}
-
-export interface SyncSessionOptions {
-  /** The app's supabase-js client, signed in as `user`. */
-  supabase: SupabaseClient
-  user: SyncUser
-  /** Dexie (IndexedDB) in the browser; memory or Dexie over fake-indexeddb in Node. */
-  storage: RxStorage<unknown, unknown>
-  /** Default: the product's 12 tables. */
-  tables?: readonly TableDef[]
-  network?: NetworkMonitor
-  /** Tabs share the database and elect one replicating leader. Default: true in a browser. */
-  multiInstance?: boolean
-  /**
-   * Part of the replication identity, so another backend starts from fresh checkpoints.
-   * The app passes its configured URL (src/lib/supabase/app-config.ts).
-   */
-  serverUrl?: string
-  /** The device database (sync/device-layout.ts); tests name their own. */
-  databaseName: string
-  batchSize?: { pull?: number; push?: number }
-  /** Checkpoint pull interval (the safety net under realtime). Default 60 s. */
-  periodicPullMs?: number
-  /** Subscribe to Supabase Realtime for change hints. Default true. */
-  realtime?: boolean
-  requestTimeoutMs?: number
-  /** When the once-per-session check for stalled local changes runs. Default 2 min. */
-  integrityCheckAfterMs?: number
-  /** Replaces the supabase-js backend (tests that drive the SQL directly). */
-  backend?: SyncBackend
-  log?: (message: string) => void
-}
-
-export interface CloseOptions {
-  /**
-   * true: erase the device's data — upload what is waiting, then remove the database.
-   * false: any sign-out — stop, keep the database and pending writes (their owner is
-   * recorded, status/queue-owner.ts).
-   */
-  upload: boolean
-  /** With upload: remove the database even if some writes could not be uploaded. */
-  force?: boolean
-  /** How long to wait for the upload. Default 20 s. */
-  timeoutMs?: number
-}
-
-export interface CloseResult {
-  /** Everything local reached the server. */
-  uploaded: boolean
-  /** Local changes not uploaded (still on the device unless removed). */
-  pending: number
-  /** The local database was deleted. When false after upload:true, the session is still open. */
-  removed: boolean
-}
+import type { CloseOptions, CloseResult, SyncSessionOptions, SyncUser } from './session-options.ts'
 
 export class SyncSession {
   readonly status: SyncStatusStore

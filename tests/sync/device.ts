@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads'
 import { startNetworkProxy, type NetworkProxy } from './network-proxy.ts'
 import type { DeviceCommand, DeviceOpenOptions } from './device-protocol.ts'
 import type { SyncStatus } from '../../sync/status/types.ts'
-import type { CloseResult } from '../../sync/session.ts'
+import type { CloseResult } from '../../sync/session-options.ts'
 
 type Doc = Record<string, unknown>
 

@@ -9,7 +9,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import { drainLegacyDatabase, eraseDeviceDatabases, resolveDeviceDatabase, type DeviceLayoutEnv } from '@sync/device-layout.ts'
-import { SyncSession, type CloseResult, type SyncUser } from '@sync/session.ts'
+import type { CloseResult, SyncUser } from '@sync/session-options.ts'
+import { SyncSession } from '@sync/session.ts'
 import { getAppConfig } from '@/lib/supabase/app-config.ts'
 
 export interface OpenSyncSessionOptions {
