@@ -4,7 +4,7 @@
  * moves focus to the first one, keeps the dialog open and busy while saving, and starts
  * afresh for each record opened. Fields are the screen's own (render prop).
  */
-import { useEffect, useState, type ReactNode } from 'react'
+import { useLayoutEffect, useState, type ReactNode } from 'react'
 import { Button, Group, Modal } from '@mantine/core'
 import { useForm, type FormErrors, type UseFormReturnType } from '@mantine/form'
 
@@ -56,9 +56,10 @@ function FormBody<V extends Record<string, unknown>>({ initialValues, validate, 
     if (first) form.getInputNode(first)?.focus()
   }
   // Errors set while saving (a duplicate found on the device) reach form.errors on the
-  // next render: focus them then.
+  // next render: focus them in that same commit (a layout effect), so the error never
+  // shows without the focus on its field.
   const [saves, setSaves] = useState(0)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (saves > 0) focusFirstError(form.errors)
     // Only after a save settles, not on every keystroke that changes the errors.
     // eslint-disable-next-line react-hooks/exhaustive-deps
