@@ -39,7 +39,7 @@ test.describe('inicio de sesión y reglas de sesión', () => {
     await expect(page).toHaveURL(/\/login\?redirect=%2Fcontrol-citas%2Fespecialistas/)
     await signIn(page, demo.staff, { expectUrl: /\/control-citas\/especialistas$/ })
     await expectToast(page, 'Bienvenido de nuevo, Recepción!')
-    await expect(page.getByRole('heading', { name: 'Especialistas' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Especialistas' })).toBeVisible()
     await expect(page.getByRole('searchbox', { name: 'Buscar especialistas' })).toBeVisible()
     // Signed in, /login goes straight to the panel.
     await page.goto('/login')
