@@ -165,6 +165,16 @@ test.describe('Reporte de Pagos Realizados', () => {
     const row = pagosTable(page).getByRole("row", { name: new RegExp(cliente) })
     await expect(row).toContainText('S/ 165.00', { timeout: 30_000 })
     await expect(pagosTable(page).getByRole('columnheader', { name: 'Neto' })).toHaveCount(0)
+    // A filter reaching the URL keeps the page where it was scrolled: the router's scroll
+    // restoration used to jump to the top 300 ms after the last key, taking away the
+    // anchor of a row menu opened meanwhile. Same rows (the search ignores case), new URL.
+    await row.scrollIntoViewIfNeeded()
+    const scrolled = await page.evaluate(() => window.scrollY)
+    expect(scrolled).toBeGreaterThan(0)
+    await page.getByRole('searchbox', { name: 'Cliente' }).fill(cliente.toUpperCase())
+    await expect(page).toHaveURL(new RegExp(`rq=${encodeURIComponent(cliente.toUpperCase()).replaceAll('%20', '(\\+|%20)')}`))
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled)
     // The other tablet's rows are still arriving while the first one shows; a row that
     // re-renders under the pointer would close its menu. Act once the download settled.
     await waitForSynced(page)

@@ -4,9 +4,9 @@
  * "URL state"); without it the day is today in Peru (spec 2 §2.5, §9).
  */
 import { useCallback } from 'react'
-import { useNavigate, useSearch } from '@tanstack/react-router'
+import { useSearch } from '@tanstack/react-router'
 import { isIsoDate, peruToday } from '@/domain/peru-time.ts'
-import { validateListSearch, type ListSearch } from '@/lib/ui/list-search.ts'
+import { useSearchWriter, validateListSearch, type ListSearch } from '@/lib/ui/list-search.ts'
 
 export interface CitasSearch extends ListSearch {
   fecha?: string
@@ -23,34 +23,25 @@ export function validateCitasSearch(search: Record<string, unknown>): CitasSearc
 
 export function useFechaCitas(): { fecha: string; setFecha: (fecha: string) => void; vistaDia: boolean; setVistaDia: (on: boolean) => void } {
   const search = useSearch({ strict: false }) as CitasSearch
-  const navigate = useNavigate()
+  const writeSearch = useSearchWriter()
   const setFecha = useCallback(
     (fecha: string) => {
       // A cleared or half-typed date leaves the day as it was.
       if (!isIsoDate(fecha)) return
-      void navigate({
-        to: '.',
-        // Typed per route by TanStack; the screen is mounted on one route, hence the cast.
-        search: ((prev: Record<string, unknown>) => {
-          const { page: _page, ...rest } = prev
-          return validateCitasSearch({ ...rest, fecha })
-        }) as never,
-        replace: true,
+      writeSearch((prev) => {
+        const { page: _page, ...rest } = prev
+        return { ...validateCitasSearch({ ...rest, fecha }) }
       })
     },
-    [navigate],
+    [writeSearch],
   )
   const setVistaDia = useCallback(
     (on: boolean) =>
-      void navigate({
-        to: '.',
-        search: ((prev: Record<string, unknown>) => {
-          const { vista: _vista, ...rest } = prev
-          return validateCitasSearch(on ? { ...rest, vista: 'dia' } : rest)
-        }) as never,
-        replace: true,
+      writeSearch((prev) => {
+        const { vista: _vista, ...rest } = prev
+        return { ...validateCitasSearch(on ? { ...rest, vista: 'dia' } : rest) }
       }),
-    [navigate],
+    [writeSearch],
   )
   // Read through the validation again: useSearch({ strict: false }) can hand back the raw URL value.
   const valid = validateCitasSearch(search as Record<string, unknown>)

@@ -4,7 +4,8 @@
  * "URL state"). Missing or invalid values mean the current month in Lima.
  */
 import { useCallback } from 'react'
-import { useNavigate, useSearch } from '@tanstack/react-router'
+import { useSearch } from '@tanstack/react-router'
+import { useSearchWriter } from '@/lib/ui/list-search.ts'
 import { esPeriodoValido, periodoActual, type Periodo } from '@/domain/periodo.ts'
 
 export interface PeriodoSearch {
@@ -20,13 +21,10 @@ export function validatePeriodoSearch(search: Record<string, unknown>): PeriodoS
 
 export function usePeriodoSearch(): [Periodo, (p: Periodo) => void] {
   const search = useSearch({ strict: false }) as PeriodoSearch
-  const navigate = useNavigate()
+  const writeSearch = useSearchWriter()
   const actual = periodoActual()
   const desdeUrl = { anio: search.anio, mes: search.mes }
   const periodo = esPeriodoValido(desdeUrl) ? desdeUrl : actual
-  const setPeriodo = useCallback(
-    (p: Periodo) => void navigate({ to: '.', search: ((prev: Record<string, unknown>) => ({ ...prev, mes: p.mes, anio: p.anio })) as never, replace: true }),
-    [navigate],
-  )
+  const setPeriodo = useCallback((p: Periodo) => writeSearch((prev) => ({ ...prev, mes: p.mes, anio: p.anio })), [writeSearch])
   return [periodo, setPeriodo]
 }

@@ -5,7 +5,8 @@
  * month in Lima and the fixed tab, and are left out of the URL.
  */
 import { useCallback } from 'react'
-import { useNavigate, useSearch } from '@tanstack/react-router'
+import { useSearch } from '@tanstack/react-router'
+import { useSearchWriter } from '@/lib/ui/list-search.ts'
 import { esPeriodoValido, periodoActual, type Periodo } from '@/domain/periodo.ts'
 
 export type PestanaEgresos = 'fijos' | 'variables'
@@ -36,17 +37,11 @@ export interface EgresosSearchState {
 
 export function useEgresosSearch(now?: Date): EgresosSearchState {
   const search = useSearch({ strict: false }) as EgresosSearch
-  const navigate = useNavigate()
+  const writeSearch = useSearchWriter()
   const periodo = search.anio && search.mes ? { anio: search.anio, mes: search.mes } : periodoActual(now)
   const update = useCallback(
-    (next: EgresosSearch) =>
-      void navigate({
-        to: '.',
-        // Typed per route by TanStack; the page is rendered by one route, hence the cast.
-        search: ((prev: Record<string, unknown>) => validateEgresosSearch({ ...prev, ...next })) as never,
-        replace: true,
-      }),
-    [navigate],
+    (next: EgresosSearch) => writeSearch((prev) => ({ ...validateEgresosSearch({ ...prev, ...next }) })),
+    [writeSearch],
   )
   const setPeriodo = useCallback((p: Periodo) => update({ anio: p.anio, mes: p.mes }), [update])
   const setTab = useCallback((tab: PestanaEgresos) => update({ tab }), [update])

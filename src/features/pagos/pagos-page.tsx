@@ -8,7 +8,6 @@
  */
 import { useCallback, useMemo, useState } from 'react'
 import { TextInput } from '@mantine/core'
-import { useNavigate } from '@tanstack/react-router'
 import { IconCalendarCheck } from '@tabler/icons-react'
 import { fechaLargaDia } from '@/domain/agenda-format.ts'
 import type { TratamientoComision } from '@/domain/comisiones.ts'
@@ -21,6 +20,7 @@ import { countLabel } from '@/domain/text.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { ComprobanteDialog, DATOS_SPA } from '@/lib/ui/comprobante-dialog.tsx'
 import { DataTable } from '@/lib/ui/data-table.tsx'
+import { useSearchWriter } from '@/lib/ui/list-search.ts'
 import { ListStates } from '@/lib/ui/list-states.tsx'
 import { PageHeader } from '@/lib/ui/page-header.tsx'
 import pageClasses from '@/lib/ui/page.module.css'
@@ -37,7 +37,7 @@ export interface PagosPageProps {
 }
 
 export function PagosPage({ store, search }: PagosPageProps) {
-  const navigate = useNavigate()
+  const writeSearch = useSearchWriter()
   const hoy = peruToday()
   const dia = diaSeleccionado(search, hoy)
   const [aPagar, setAPagar] = useState<CitaAPagar | null>(null)
@@ -65,13 +65,9 @@ export function PagosPage({ store, search }: PagosPageProps) {
   function cambiarDia(valor: string) {
     // An emptied field goes back to today (the default, left out of the URL). The rest of
     // the URL (the payments report's filters on the same route) is kept.
-    void navigate({
-      to: '.',
-      search: ((prev: Record<string, unknown>) => {
-        const { dia: _dia, ...rest } = prev
-        return valor && valor !== hoy ? { ...rest, dia: valor } : rest
-      }) as never,
-      replace: true,
+    writeSearch((prev) => {
+      const { dia: _dia, ...rest } = prev
+      return valor && valor !== hoy ? { ...rest, dia: valor } : rest
     })
   }
 

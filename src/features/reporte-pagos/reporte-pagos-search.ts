@@ -6,10 +6,10 @@
  * (docs/decisions/0005-back-office-kit.md "URL state").
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useNavigate, useSearch } from '@tanstack/react-router'
+import { useSearch } from '@tanstack/react-router'
 import { busquedaDeFiltros, CLAVES_BUSQUEDA_REPORTE, filtrosDeBusqueda, leerBusquedaReporte, type BusquedaReporte } from '@/domain/reporte-pagos-busqueda.ts'
 import type { FiltrosReporte } from '@/domain/reporte-pagos.ts'
-import { URL_WRITE_DELAY_MS } from '@/lib/ui/list-search.ts'
+import { URL_WRITE_DELAY_MS, useSearchWriter } from '@/lib/ui/list-search.ts'
 
 /** The route's validateSearch (merge it with the Pagos screen's). */
 export function validateReporteSearch(search: Record<string, unknown>): BusquedaReporte {
@@ -24,7 +24,7 @@ export interface ReporteFiltrosState {
 
 export function useReporteFiltros(hoy: string): ReporteFiltrosState {
   const search = useSearch({ strict: false }) as Record<string, unknown>
-  const navigate = useNavigate()
+  const writeSearch = useSearchWriter()
   const enUrl = filtrosDeBusqueda(leerBusquedaReporte(search), hoy)
   const [cliente, setCliente] = useState(enUrl.cliente)
   const escrito = useRef(enUrl.cliente)
@@ -43,18 +43,12 @@ export function useReporteFiltros(hoy: string): ReporteFiltrosState {
 
   const escribir = useCallback(
     (patch: Partial<FiltrosReporte>) =>
-      void navigate({
-        to: '.',
-        // Typed per route by TanStack; the report is composed into another screen's route, hence the cast.
-        search: ((prev: Record<string, unknown>) => {
-          const otros = Object.fromEntries(Object.entries(prev).filter(([k]) => !(CLAVES_BUSQUEDA_REPORTE as readonly string[]).includes(k)))
-          const actuales = filtrosDeBusqueda(leerBusquedaReporte(prev), hoy)
-          return { ...otros, ...busquedaDeFiltros({ ...actuales, ...patch }, hoy) }
-        }) as never,
-        // Replaces the history entry: 'back' leaves the screen, not the last filter change.
-        replace: true,
+      writeSearch((prev) => {
+        const otros = Object.fromEntries(Object.entries(prev).filter(([k]) => !(CLAVES_BUSQUEDA_REPORTE as readonly string[]).includes(k)))
+        const actuales = filtrosDeBusqueda(leerBusquedaReporte(prev), hoy)
+        return { ...otros, ...busquedaDeFiltros({ ...actuales, ...patch }, hoy) }
       }),
-    [navigate, hoy],
+    [writeSearch, hoy],
   )
 
   const cambiar = useCallback(

@@ -41,9 +41,27 @@ export interface ListSearchState {
 /** How long typing must pause before the term is written to the URL. */
 export const URL_WRITE_DELAY_MS = 300
 
+type SearchUpdate = (prev: Record<string, unknown>) => Record<string, unknown>
+
+/**
+ * The one way a screen writes its filters into the URL. It replaces the history entry
+ * ('back' leaves the screen, not the last keystroke) and keeps the scroll position: the
+ * router's scroll restoration would otherwise jump to the top of the page whenever a
+ * filter reaches the URL — with a typed term that is 300 ms after the last key, when the
+ * receptionist may already have scrolled down to a row and opened its menu.
+ */
+export function useSearchWriter(): (update: SearchUpdate) => void {
+  const navigate = useNavigate()
+  return useCallback(
+    // Typed per route by TanStack; the kit serves every screen's route, hence the cast.
+    (update: SearchUpdate) => void navigate({ to: '.', search: update as never, replace: true, resetScroll: false }),
+    [navigate],
+  )
+}
+
 export function useListSearch(): ListSearchState {
   const search = useSearch({ strict: false }) as ListSearch
-  const navigate = useNavigate()
+  const writeSearch = useSearchWriter()
   const urlQ = search.q ?? ''
   const [q, setLocalQ] = useState(urlQ)
   const written = useRef(urlQ)
@@ -62,17 +80,11 @@ export function useListSearch(): ListSearchState {
 
   const update = useCallback(
     (next: ListSearch) =>
-      void navigate({
-        to: '.',
-        // Typed per route by TanStack; this hook serves every list route, hence the cast.
-        search: ((prev: Record<string, unknown>) => {
-          const { q: _q, page: _page, ...rest } = prev
-          return { ...rest, ...validateListSearch({ ...prev, ...next }) }
-        }) as never,
-        // Replaces the history entry: 'back' leaves the screen, not the last keystroke.
-        replace: true,
+      writeSearch((prev) => {
+        const { q: _q, page: _page, ...rest } = prev
+        return { ...rest, ...validateListSearch({ ...prev, ...next }) }
       }),
-    [navigate],
+    [writeSearch],
   )
   const setQ = useCallback(
     (next: string) => {
