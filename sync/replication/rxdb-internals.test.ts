@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createRxDatabase, RXDB_VERSION, type RxCollection, type RxDatabase } from 'rxdb'
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
-import { bookkeeping, replicationStarted, RXDB_CHECKED_AGAINST, whenReplicationStarted } from './rxdb-internals.ts'
+import { bookkeeping, downstreamStored, replicationStarted, RXDB_CHECKED_AGAINST, whenReplicationStarted } from './rxdb-internals.ts'
 
 const schema = {
   version: 0,
@@ -92,6 +92,31 @@ describe(`RxDB internals (checked against ${RXDB_CHECKED_AGAINST})`, () => {
     const after = await books.changedSince(100, checkpoint)
     expect(after.documents.map((d) => [d.id, d.name])).toEqual([['a', 'Ana']])
     unwatch()
+    await replication.cancel()
+  })
+})
+
+describe('downstreamStored', () => {
+  it('called inside the pull handler, resolves only after the returned batch is in the collection', async () => {
+    db = await createRxDatabase({ name: `internals-${crypto.randomUUID()}`, storage: getRxStorageMemory(), multiInstance: false })
+    const { items } = (await db.addCollections({ items: { schema } })) as unknown as { items: RxCollection<Record<string, unknown>> }
+    let stored: Promise<number> | null = null
+    const replication: RxReplicationState<Record<string, unknown>, unknown> = replicateRxCollection<Record<string, unknown>, unknown>({
+      replicationIdentifier: 'internals-down',
+      collection: items,
+      live: true,
+      pull: {
+        handler: async (checkpoint) => {
+          if (checkpoint) return { documents: [], checkpoint }
+          // What the collection holds at the moment the promise resolves.
+          stored ??= downstreamStored(replication).then(() => items.count().exec())
+          return { documents: [{ id: 'a', name: 'uno', _deleted: false }, { id: 'b', name: 'dos', _deleted: false }], checkpoint: { n: 2 } }
+        },
+      },
+    })
+    await replication.awaitInitialReplication()
+    expect(stored).not.toBeNull()
+    expect(await stored).toBe(2)
     await replication.cancel()
   })
 })

@@ -18,6 +18,7 @@ import {
   type RxDocumentData,
 } from 'rxdb'
 import type { RxReplicationState } from 'rxdb/plugins/replication'
+import { filter, firstValueFrom, merge } from 'rxjs'
 
 /** The RxDB release these internals were read from. */
 export const RXDB_CHECKED_AGAINST = '17.6.0'
@@ -60,6 +61,22 @@ export function replicationStarted(r: AnyReplication): boolean {
 /** Resolves once the replication started, or after `timeoutMs`. */
 export async function whenReplicationStarted(r: AnyReplication, timeoutMs: number): Promise<void> {
   await Promise.race([r.startPromise, new Promise((resolve) => setTimeout(resolve, timeoutMs))])
+}
+
+/**
+ * Resolves once the downstream has stored what the running pull handler returns. RxDB
+ * writes a pulled batch into the collection only after the handler returned, and marks
+ * its downstream idle once those writes are done (replication-protocol/downstream.js:
+ * `events.active.down`); called from inside the handler, this answers "the batch can now
+ * be read". Also resolves when the replication is cancelled or closed (its subjects
+ * complete then: nothing more will be stored).
+ */
+export function downstreamStored(r: AnyReplication): Promise<void> {
+  const state = r.internalReplicationState
+  if (!state) return Promise.resolve()
+  const idle = state.events.active.down.pipe(filter((active) => !active))
+  const cancelled = state.events.canceled.pipe(filter((c) => c))
+  return firstValueFrom(merge(idle, cancelled), { defaultValue: undefined }).then(() => undefined)
 }
 
 export function bookkeeping(r: AnyReplication): Bookkeeping | null {

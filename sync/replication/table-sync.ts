@@ -27,7 +27,7 @@ import { nowTimestamp } from '../values/canonical.ts'
 import type { PushRow, PushRowResult, SyncBackend } from './backend.ts'
 import { PendingUploads } from './pending-uploads.ts'
 import { backoffDelay, retrying, type RetryContext } from './retry.ts'
-import { replicationStarted } from './rxdb-internals.ts'
+import { downstreamStored, replicationStarted } from './rxdb-internals.ts'
 
 export interface PullCheckpoint {
   xid: string
@@ -45,6 +45,7 @@ export interface TableSyncEnv {
   /** `source` names what is being retried, so its error clears when that succeeds again. */
   retryContext(stopped: () => boolean, source: string): RetryContext
   pause(ms: number): Promise<void>
+  /** A batch arrived (`caughtUp` false), or the last one is stored (count 0, `caughtUp` true). */
   onPulled(table: string, count: number, caughtUp: boolean): void
   onPushed(table: string): void
   onUnexpectedError(table: string, error: unknown): void
@@ -205,7 +206,11 @@ export class TableSync {
       ? { xid: String(last._xid), id: String(last[this.def.primaryKey]), floor }
       : checkpoint
     if (next) this.lastCheckpoint = next
-    this.env.onPulled(this.def.name, documents.length, documents.length < batchSize)
+    this.env.onPulled(this.def.name, documents.length, false)
+    // "Caught up" is told once this last batch is stored, not when the handler returns it:
+    // until then a screen would read an empty table while the device says its first
+    // download is done, and show 'Aún no hay …' instead of 'Este equipo aún no tiene datos'.
+    if (documents.length < batchSize) void downstreamStored(this.replication!).then(() => this.env.onPulled(this.def.name, 0, true))
     return { documents, checkpoint: next }
   }
 

@@ -298,6 +298,31 @@ describe('sync engine', () => {
     await settled(b)
   })
 
+  it('the first download counts as done only once its rows are stored (no empty table behind a "done")', async () => {
+    // Rows on the server for both fixture tables, so each one's last batch has something to store.
+    const nota = id()
+    await stack.db.query(`insert into public.sx_notas (id_nota, titulo) values ($1, $2)`, [nota, `primera ${nota.slice(0, 8)}`])
+    await stack.db.query(`insert into public.sx_items (id_item, id_nota, cantidad) values ($1, $2, 1)`, [id(), nota])
+    const a = await device(undefined, { online: false })
+    expect(a.session.status.getState().initialSync?.done).toBe(false)
+    // The order in which the device stores rows and declares its first download done.
+    const order: string[] = []
+    const subs = [notas(a), items(a)].map((c) => c.$.subscribe(() => order.push('fila')))
+    const stop = a.session.status.subscribe((s) => {
+      if (s.initialSync?.done && !order.includes('hecho')) order.push('hecho')
+    })
+    try {
+      a.network.set(true)
+      await waitFor('primera descarga', () => a.session.status.getState().initialSync?.done)
+      expect(order).toContain('fila')
+      expect(order.lastIndexOf('fila')).toBeLessThan(order.indexOf('hecho'))
+      expect(await notas(a).findOne(nota).exec()).not.toBeNull()
+    } finally {
+      subs.forEach((s) => s.unsubscribe())
+      stop()
+    }
+  })
+
   it('counts pending uploads offline and reports them on sign-out; removes the database once uploaded', async () => {
     const a = await device(undefined, { online: false })
     await notas(a).bulkInsert([0, 1, 2].map((i) => ({ id_nota: id(), titulo: `pendiente ${i} ${Date.now()}` })))
