@@ -35,12 +35,22 @@ test.describe('inicio de sesión y reglas de sesión', () => {
   })
 
   test('una ruta protegida pide iniciar sesión y luego vuelve al origen', async ({ page }) => {
+    // A first sync must never show the spa's specialists as missing, not even for a frame:
+    // every empty-state heading drawn while the page lives is recorded.
+    await page.addInitScript(() => {
+      const seen: string[] = ((window as unknown as { __vacios: string[] }).__vacios = [])
+      new MutationObserver(() => {
+        for (const h of document.querySelectorAll('h2')) if (h.textContent?.startsWith('Aún no hay') && !seen.includes(h.textContent)) seen.push(h.textContent)
+      }).observe(document, { childList: true, subtree: true, characterData: true })
+    })
     await page.goto('/control-citas/especialistas')
     await expect(page).toHaveURL(/\/login\?redirect=%2Fcontrol-citas%2Fespecialistas/)
     await signIn(page, demo.staff, { expectUrl: /\/control-citas\/especialistas$/ })
     await expectToast(page, 'Bienvenido de nuevo, Recepción!')
     await expect(page.getByRole('heading', { level: 1, name: 'Especialistas' })).toBeVisible()
     await expect(page.getByRole('searchbox', { name: 'Buscar especialistas' })).toBeVisible()
+    await expect(page.getByRole('row', { name: /Lucía Quispe/ })).toBeVisible()
+    expect(await page.evaluate(() => (window as unknown as { __vacios: string[] }).__vacios)).toEqual([])
     // Signed in, /login goes straight to the panel.
     await page.goto('/login')
     await expect(page).toHaveURL(/\/control-citas$/)
