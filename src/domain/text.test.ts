@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { countLabel, emptyToNull, fold, isEmail } from './text.ts'
+import { countLabel, emptyToNull, fold, isEmail, searchCountLabel } from './text.ts'
 
 describe('fold', () => {
   it('lowercases, strips accents and trims', () => {
@@ -36,5 +36,15 @@ describe('countLabel', () => {
     expect(countLabel(1, 'paciente', 'pacientes')).toBe('1 paciente')
     expect(countLabel(0, 'paciente', 'pacientes')).toBe('0 pacientes')
     expect(countLabel(5000, 'paciente', 'pacientes')).toBe('5,000 pacientes')
+  })
+})
+
+describe('searchCountLabel', () => {
+  it('shows the total until a term is typed, then how many of it match', () => {
+    expect(searchCountLabel(false, 3, 5000, 'paciente', 'pacientes')).toBe('5,000 pacientes')
+    expect(searchCountLabel(true, 3, 5000, 'paciente', 'pacientes')).toBe('3 de 5,000 pacientes')
+    expect(searchCountLabel(true, 1200, 5000, 'paciente', 'pacientes')).toBe('1,200 de 5,000 pacientes')
+    expect(searchCountLabel(true, 0, 1, 'solicitud', 'solicitudes')).toBe('0 de 1 solicitud')
+    expect(searchCountLabel(false, 0, 0, 'cita', 'citas')).toBe('0 citas')
   })
 })

@@ -24,3 +24,11 @@ export function isEmail(value: string): boolean {
 export function countLabel(n: number, singular: string, plural: string): string {
   return `${n.toLocaleString('es-PE')} ${n === 1 ? singular : plural}`
 }
+
+/**
+ * A list's count beside its search box: the total, or while searching how many of it
+ * match ('3 de 5,000 pacientes').
+ */
+export function searchCountLabel(searching: boolean, found: number, total: number, singular: string, plural: string): string {
+  return searching ? `${found.toLocaleString('es-PE')} de ${countLabel(total, singular, plural)}` : countLabel(total, singular, plural)
+}

@@ -21,7 +21,7 @@ import {
   type Especialista,
   type EspecialistaForm,
 } from '@/domain/especialistas.ts'
-import { countLabel } from '@/domain/text.ts'
+import { searchCountLabel } from '@/domain/text.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
 import { DataTable, type Column } from '@/lib/ui/data-table.tsx'
@@ -152,11 +152,7 @@ export function EspecialistasPage({ store, citasPorEspecialista }: Especialistas
         onChange={setQ}
         label="Buscar especialistas"
         placeholder="Buscar por nombre, apellido, especialidad o email"
-        count={
-          q
-            ? `${found.length.toLocaleString('es-PE')} de ${countLabel(total, 'especialista', 'especialistas')}`
-            : countLabel(total, 'especialista', 'especialistas')
-        }
+        count={searchCountLabel(!!q, found.length, total, 'especialista', 'especialistas')}
       />
       <div className={classes.card}>
         <ListStates

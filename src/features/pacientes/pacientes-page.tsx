@@ -18,7 +18,7 @@ import {
   type PacienteForm,
 } from '@/domain/pacientes.ts'
 import { formatFechaCorta } from '@/domain/peru-time.ts'
-import { countLabel } from '@/domain/text.ts'
+import { searchCountLabel } from '@/domain/text.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
 import { CellNote, DataTable, type Column } from '@/lib/ui/data-table.tsx'
@@ -115,7 +115,7 @@ export function PacientesPage({ store }: { store: PacientesStore }) {
         onChange={setQ}
         label="Buscar pacientes"
         placeholder="Buscar por nombre, apellido, DNI o email"
-        count={q ? `${found.length.toLocaleString('es-PE')} de ${countLabel(total, 'paciente', 'pacientes')}` : countLabel(total, 'paciente', 'pacientes')}
+        count={searchCountLabel(!!q, found.length, total, 'paciente', 'pacientes')}
       />
       <div className={classes.card}>
         <ListStates

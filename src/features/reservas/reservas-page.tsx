@@ -13,7 +13,7 @@ import { fechaLargaDia, formatHoraTexto } from '@/domain/agenda-format.ts'
 import type { CitaNueva } from '@/domain/cita-forms.ts'
 import { peruToday } from '@/domain/peru-time.ts'
 import { accionesReserva, cancelarReservaPatch, listaReservas, RESERVA_MENSAJES, type ReservaNueva } from '@/domain/reservas.ts'
-import { countLabel } from '@/domain/text.ts'
+import { searchCountLabel } from '@/domain/text.ts'
 import { registrarPaciente } from '@/lib/agenda/registrar-paciente.ts'
 import { programarCita } from '@/lib/agenda/programar-cita.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
@@ -106,7 +106,7 @@ export function ReservasPage({ store }: { store: ReservasStore }) {
         onChange={setQ}
         label="Buscar reservas"
         placeholder="Buscar por cliente, email o tratamiento"
-        count={q ? `${found.length.toLocaleString('es-PE')} de ${countLabel(all.length, 'solicitud', 'solicitudes')}` : countLabel(all.length, 'solicitud', 'solicitudes')}
+        count={searchCountLabel(!!q, found.length, all.length, 'solicitud', 'solicitudes')}
       />
       <div className={classes.card}>
         <ListStates

@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react'
 import { Button } from '@mantine/core'
 import { IconPencil, IconPlus, IconPower, IconPrinter, IconSparkles, IconTrash } from '@tabler/icons-react'
 import { peruToday } from '@/domain/peru-time.ts'
-import { countLabel } from '@/domain/text.ts'
+import { searchCountLabel } from '@/domain/text.ts'
 import {
   STOCK_REPORT,
   buildTratamientoIndex,
@@ -156,7 +156,7 @@ export function TratamientosPage({ store }: { store: TratamientosStore }) {
         onChange={setQ}
         label="Buscar tratamientos"
         placeholder="Buscar por nombre, descripción o categoría"
-        count={q ? `${found.length.toLocaleString('es-PE')} de ${countLabel(total, 'registro', 'registros')}` : countLabel(total, 'registro', 'registros')}
+        count={searchCountLabel(!!q, found.length, total, 'registro', 'registros')}
       />
       <div className={classes.card}>
         <ListStates

@@ -21,7 +21,7 @@ import {
   type SolicitudUsuario,
   type Usuario,
 } from '@/domain/usuarios.ts'
-import { countLabel } from '@/domain/text.ts'
+import { searchCountLabel } from '@/domain/text.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
 import { DataTable } from '@/lib/ui/data-table.tsx'
@@ -139,7 +139,7 @@ export function UsuariosPage({ store, servidor, yo }: UsuariosPageProps) {
         onChange={setQ}
         label="Buscar usuarios"
         placeholder="Buscar por nombre o correo electrónico"
-        count={q ? `${found.length.toLocaleString('es-PE')} de ${countLabel(total, 'usuario', 'usuarios')}` : countLabel(total, 'usuario', 'usuarios')}
+        count={searchCountLabel(!!q, found.length, total, 'usuario', 'usuarios')}
       />
       <div className={classes.card}>
         <ListStates

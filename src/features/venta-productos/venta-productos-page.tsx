@@ -11,7 +11,7 @@ import { IconArrowDown, IconShoppingBag } from '@tabler/icons-react'
 import { comprobante, type Comprobante } from '@/domain/comprobante.ts'
 import { formatCentimos } from '@/domain/money.ts'
 import { peruToday } from '@/domain/peru-time.ts'
-import { countLabel } from '@/domain/text.ts'
+import { countLabel, searchCountLabel } from '@/domain/text.ts'
 import { metodosDePago } from '@/domain/formas-pago.ts'
 import type { AvisoStock } from '@/domain/items-pago.ts'
 import {
@@ -189,7 +189,7 @@ export function VentaProductosPage({ store }: { store: VentaProductosStore }) {
             onChange={setQ}
             label="Buscar productos"
             placeholder="Buscar producto por nombre"
-            count={q ? `${encontrados.length.toLocaleString('es-PE')} de ${countLabel(disponibles.length, 'producto', 'productos')}` : countLabel(disponibles.length, 'producto', 'productos')}
+            count={searchCountLabel(!!q, encontrados.length, disponibles.length, 'producto', 'productos')}
           />
           <ListStates
             status={productos.status}
