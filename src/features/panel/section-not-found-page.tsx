@@ -1,6 +1,7 @@
 /** An address under /control-citas that is no section of the panel: a clear page inside the panel, never a crash. */
 import { IconCompass } from '@tabler/icons-react'
 import { BackLink } from '@/lib/ui/back-link.tsx'
+import { EmptyState } from '@/lib/ui/list-states.tsx'
 import { useDocumentTitle } from '@/lib/ui/use-document-title.ts'
 import classes from './panel.module.css'
 
@@ -10,11 +11,14 @@ export function SectionNotFoundPage() {
     <>
       <BackLink />
       <h1 className={classes.pageTitle}>Página no encontrada</h1>
-      <div className={classes.placeholder}>
-        <IconCompass size={40} color="var(--mantine-color-arena-7)" aria-hidden />
-        <h2>Esta sección no existe</h2>
-        <p>Revisa la dirección o vuelve al panel para elegir una sección.</p>
-      </div>
+      <EmptyState
+        framed
+        message={{
+          icon: <IconCompass size={40} color="var(--mantine-color-arena-7)" aria-hidden />,
+          title: 'Esta sección no existe',
+          text: 'Revisa la dirección o vuelve al panel para elegir una sección.',
+        }}
+      />
     </>
   )
 }

@@ -9,6 +9,7 @@ import { IconAlertTriangle, IconCircleCheck, IconGitMerge } from '@tabler/icons-
 import type { ConflictEntry, RefusedWrite } from '@sync/status/types.ts'
 import { fechaHoraCorta } from '@/domain/peru-time.ts'
 import { displayValue, fieldLabel } from '@/domain/sync-problems.ts'
+import { EmptyState } from '@/lib/ui/list-states.tsx'
 import { PageHeader } from '@/lib/ui/page-header.tsx'
 import { RefusedCard } from './refused-card.tsx'
 import { writableColumns, type RefusalActions } from './use-refusal-actions.ts'
@@ -48,11 +49,14 @@ export function SyncProblemsPage({ refused, conflicts, refusalActions, uploadTex
       )}
 
       {empty && (
-        <div className={classes.empty}>
-          <IconCircleCheck size={40} color="var(--mantine-color-salvia-7)" aria-hidden />
-          <h2>Todo en orden</h2>
-          <p>No hay cambios rechazados ni conflictos pendientes de revisar.</p>
-        </div>
+        <EmptyState
+          framed
+          message={{
+            icon: <IconCircleCheck size={40} color="var(--mantine-color-salvia-7)" aria-hidden />,
+            title: 'Todo en orden',
+            text: 'No hay cambios rechazados ni conflictos pendientes de revisar.',
+          }}
+        />
       )}
 
       {refused.length > 0 && (

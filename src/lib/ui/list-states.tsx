@@ -60,15 +60,20 @@ export function ListStates({ status, total, found, loadingText, errorText, empty
       </div>
     )
   if (total === 0 && status === 'no-local-data')
-    return <StateBlock message={{ ...NO_LOCAL_DATA, icon: <IconCloudDownload size={44} color="var(--mantine-color-salvia-6)" aria-hidden /> }} />
-  if (total === 0) return <StateBlock message={empty} />
-  if (found === 0) return <StateBlock message={noMatch} />
+    return <EmptyState message={{ ...NO_LOCAL_DATA, icon: <IconCloudDownload size={44} color="var(--mantine-color-salvia-6)" aria-hidden /> }} />
+  if (total === 0) return <EmptyState message={empty} />
+  if (found === 0) return <EmptyState message={noMatch} />
   return <>{children}</>
 }
 
-function StateBlock({ message }: { message: StateMessage }) {
+/**
+ * An icon, a heading and a line of explanation in place of content. Inside a list's card
+ * it is plain; `framed` draws its own dashed card, for a page whose whole content it is
+ * ('Todo en orden' in the sync problems, an unknown section).
+ */
+export function EmptyState({ message, framed = false }: { message: StateMessage; framed?: boolean }) {
   return (
-    <div className={classes.state}>
+    <div className={framed ? `${classes.state} ${classes.stateFramed}` : classes.state}>
       {message.icon}
       <h2>{message.title}</h2>
       {message.text && <p>{message.text}</p>}
