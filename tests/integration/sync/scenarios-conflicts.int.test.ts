@@ -43,6 +43,21 @@ async function two(kind: 'staff' | 'admin+staff' = 'staff'): Promise<[Device, De
   return [a, b]
 }
 
+/**
+ * Scenarios 2 and 2b: one patient on two tablets, both offline, the same field edited on
+ * A and then, a moment later, on B (B's edit is the more recent one). Both stay offline.
+ */
+async function sameFieldEditedOffline() {
+  const idPaciente = await createPatient(stack.db, { email: null, historial_medico: 'Sin alergias' })
+  const [a, b] = await two()
+  for (const d of [a, b]) await waitFor(`${d.name} tiene el paciente`, () => d.get('tb_pacientes', idPaciente))
+  await a.offline()
+  await b.offline()
+  await a.patch('tb_pacientes', idPaciente, { historial_medico: 'Alergia al látex (A, antes)' })
+  await new Promise((r) => setTimeout(r, 20))
+  await b.patch('tb_pacientes', idPaciente, { historial_medico: 'Alergia a frutos secos (B, después)' })
+  return { idPaciente, a, b }
+}
 
 /** A date well ahead (appointments in the past are fine too, but keep clear of "today" rules). */
 function futureDate(days: number): string {
@@ -74,15 +89,7 @@ describe('issue 4 scenarios 1–5 (devices through supabase-js)', () => {
   })
 
   it('2. same field on both: the later updated_at wins everywhere; the loser keeps its lost value in the conflict log', async () => {
-    const idPaciente = await createPatient(stack.db, { email: null, historial_medico: 'Sin alergias' })
-    const [a, b] = await two()
-    for (const d of [a, b]) await waitFor(`${d.name} tiene el paciente`, () => d.get('tb_pacientes', idPaciente))
-
-    await a.offline()
-    await b.offline()
-    await a.patch('tb_pacientes', idPaciente, { historial_medico: 'Alergia al látex (A, antes)' })
-    await new Promise((r) => setTimeout(r, 20))
-    await b.patch('tb_pacientes', idPaciente, { historial_medico: 'Alergia a frutos secos (B, después)' })
+    const { idPaciente, a, b } = await sameFieldEditedOffline()
     // The later edit uploads first; the earlier one meets it and loses.
     await b.online()
     await waitFor('B en el servidor', async () => (await serverRow(stack.db, 'tb_pacientes', idPaciente))?.historial_medico === 'Alergia a frutos secos (B, después)')
@@ -108,15 +115,7 @@ describe('issue 4 scenarios 1–5 (devices through supabase-js)', () => {
   })
 
   it('2b. same field on both, the earlier edit uploads first: the later edit wins and the replaced value is in the conflict log', async () => {
-    const idPaciente = await createPatient(stack.db, { email: null, historial_medico: 'Sin alergias' })
-    const [a, b] = await two()
-    for (const d of [a, b]) await waitFor(`${d.name} tiene el paciente`, () => d.get('tb_pacientes', idPaciente))
-
-    await a.offline()
-    await b.offline()
-    await a.patch('tb_pacientes', idPaciente, { historial_medico: 'Alergia al látex (A, antes)' })
-    await new Promise((r) => setTimeout(r, 20))
-    await b.patch('tb_pacientes', idPaciente, { historial_medico: 'Alergia a frutos secos (B, después)' })
+    const { idPaciente, a, b } = await sameFieldEditedOffline()
     // The earlier edit uploads first and is accepted; the later one meets it and wins.
     await a.online()
     await waitFor('A en el servidor', async () => (await serverRow(stack.db, 'tb_pacientes', idPaciente))?.historial_medico === 'Alergia al látex (A, antes)')
