@@ -38,7 +38,7 @@ import { demoContext, insertJson, type DemoRows } from './demo/context.ts'
 import { addPatients } from './demo/people.ts'
 import { loadHorarios, peruToday, staffFor } from './demo/calendar.ts'
 import { addAppointments, addPendingReservations } from './demo/appointments.ts'
-import { addDirectSales, loadCatalogue, loadPaymentMethods, restocks as monthlyRestocks } from './demo/sales.ts'
+import { addDirectSales, loadCatalogue, loadPaymentMethods, monthlyRestocks } from './demo/sales.ts'
 
 export interface DemoOptions {
   patients: number

@@ -44,7 +44,7 @@ export async function addAppointments(ctx: DemoContext, rows: DemoRows, count: n
     const duration = t.duracion > 0 ? t.duracion : 60
     const start = nextStart(ctx, a, duration, ocupado)
     if (start === null) {
-      // This agenda is full: drop it (swap with the last, order does not matter).
+      // This agenda is full: the last one takes its place (constant time).
       agendas[k] = agendas[agendas.length - 1]!
       agendas.pop()
     } else {

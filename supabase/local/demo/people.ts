@@ -4,8 +4,7 @@
  * helpers, and the patients themselves. Kept apart because it is data a reader skims,
  * not logic, and the appointment and sales phases only need a patient's reference.
  */
-import type { DemoContext } from './context.ts'
-import { insertJson } from './context.ts'
+import { insertJson, type DemoContext } from './context.ts'
 
 /** A patient as the appointment, reservation and sales phases copy it onto their rows. */
 export interface PatientRef {

@@ -121,7 +121,7 @@ export function addDirectSales(ctx: DemoContext, rows: DemoRows, count: number, 
 }
 
 /** Restocks: each month, what the month sells plus a margin, dated the 1st (before the sales). */
-export function restocks({ rnd }: DemoContext, demanda: Map<string, number>) {
+export function monthlyRestocks({ rnd }: DemoContext, demanda: Map<string, number>) {
   return [...demanda.entries()]
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([key, units]) => {
