@@ -19,12 +19,12 @@
  */
 import type { RxDatabase } from 'rxdb'
 import type { Subscription } from 'rxjs'
-import { addTableCollections, openDatabase, removeCollections, storedCollectionNames, type AnyCollection } from './database.ts'
+import { addTableCollections, openDatabase, type AnyCollection } from './database.ts'
 import { createSupabaseBackend, type SyncBackend } from './replication/backend.ts'
 import { isStoppedError, ReplicationStopped, retrying, type RetryContext } from './replication/retry.ts'
 import { onLocalWrite } from './replication/rxdb-internals.ts'
 import { TableSync } from './replication/table-sync.ts'
-import { dropAdminTables, watchAdminFlag } from './runtime/admin-demotion.ts'
+import { dropAdminTables, removeStaleAdminTables, watchAdminFlag } from './runtime/admin-demotion.ts'
 import { AuthKeeper } from './runtime/auth-keeper.ts'
 import { InitialSyncTracker } from './runtime/initial-sync.ts'
 import { scheduleIntegrityCheck } from './runtime/integrity-check.ts'
@@ -76,11 +76,7 @@ export class SyncSession {
     this.network = options.network ?? browserNetwork()
     this.log = options.log ?? (() => {})
     this.backend = options.backend ?? createSupabaseBackend(options.supabase, { timeoutMs: options.requestTimeoutMs })
-    this.status = createSyncStatusStore(
-      tables.map((t) => t.name),
-      this.network.isOnline(),
-      user.isAdmin,
-    )
+    this.status = createSyncStatusStore(tables.map((t) => t.name), this.network.isOnline(), user.isAdmin)
     this.problems = createProblemLog(database)
     this.errors = new ErrorBoard(this.status)
     this.auth = new AuthKeeper({
@@ -115,11 +111,7 @@ export class SyncSession {
     if (all.length > 12) throw new Error('RxDB open source admite 13 colecciones por contexto: usa 12 como máximo.')
     const tables = all.filter((t) => options.user.isAdmin || !t.adminOnly)
     const multiInstance = options.multiInstance ?? typeof window !== 'undefined'
-    const database = await openDatabase({
-      name: options.databaseName,
-      storage: options.storage,
-      multiInstance,
-    })
+    const database = await openDatabase({ name: options.databaseName, storage: options.storage, multiInstance })
     try {
       // Another user's writes are waiting here: they must upload under that user's
       // session, so this one does not start (status/queue-owner.ts).
@@ -217,15 +209,8 @@ export class SyncSession {
   // Start-up
 
   private async init(all: TableDef[]) {
-    if (!this.user.isAdmin) {
-      // Admin-only data from an earlier admin session must not stay on the device.
-      const stored = new Set(await storedCollectionNames(this.database))
-      const stale = all.filter((t) => t.adminOnly && stored.has(t.name))
-      if (stale.length > 0) {
-        await removeCollections(this.database, stale)
-        await InitialSyncTracker.forget(this.database, stale.map((t) => t.name))
-      }
-    }
+    // Admin-only data from an earlier admin session must not stay on the device.
+    if (!this.user.isAdmin) await removeStaleAdminTables(this.database, all)
 
     for (const def of this.tables) this.syncs.set(def.name, new TableSync(def, this.tableEnv()))
     Object.assign(

@@ -3,11 +3,12 @@
  * (learnt through the pull), the admin-only tables leave the device at once
  * (docs/decisions/0003-sync.md "Visibility"). Writes still waiting in them can no longer
  * be sent: they become refused writes in 'Problemas de sincronización' instead of
- * vanishing with the local data.
+ * vanishing with the local data. Likewise a non-admin signing in where an admin worked
+ * before finds no admin-only data left (removeStaleAdminTables).
  */
 import type { RxDatabase } from 'rxdb'
 import type { Subscription } from 'rxjs'
-import { removeCollections, type AnyCollection } from '../database.ts'
+import { removeCollections, storedCollectionNames, type AnyCollection } from '../database.ts'
 import type { TableSync } from '../replication/table-sync.ts'
 import type { ProblemLog } from '../status/problem-log.ts'
 import { removeCollectionStatus, type SyncStatusStore } from '../status/status-store.ts'
@@ -71,4 +72,13 @@ export async function dropAdminTables(s: DemotionScope, onStopped: (left: TableD
   await removeCollections(s.database, adminTables)
   await s.initial.flush()
   await InitialSyncTracker.forget(s.database, adminTables.map((t) => t.name))
+}
+
+/** A non-admin signs in where an admin worked before: the admin-only tables' local data goes. */
+export async function removeStaleAdminTables(database: RxDatabase, all: readonly TableDef[]): Promise<void> {
+  const stored = new Set(await storedCollectionNames(database))
+  const stale = all.filter((t) => t.adminOnly && stored.has(t.name))
+  if (stale.length === 0) return
+  await removeCollections(database, stale)
+  await InitialSyncTracker.forget(database, stale.map((t) => t.name))
 }
