@@ -29,6 +29,12 @@ export class ReplicationStopped extends Error {
   }
 }
 
+/** A ReplicationStopped, also when RxDB wrapped it in its own error (`parameters.errors`). */
+export function isStoppedError(error: unknown): boolean {
+  const inner = (error as { parameters?: { errors?: Array<{ name?: string }> } })?.parameters?.errors ?? []
+  return (error as Error)?.name === 'ReplicationStopped' || inner.some((e) => e?.name === 'ReplicationStopped')
+}
+
 const MAX_DELAY_MS = 30_000
 
 export function backoffDelay(attempt: number, disposition: Classified['disposition'], random = Math.random): number {

@@ -4,11 +4,11 @@
  * reshapes any of them — or changes the version — this fails: re-read the module
  * against the new release, then update RXDB_CHECKED_AGAINST.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createRxDatabase, RXDB_VERSION, type RxCollection, type RxDatabase } from 'rxdb'
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
-import { bookkeeping, downstreamStored, replicationStarted, RXDB_CHECKED_AGAINST, whenReplicationStarted } from './rxdb-internals.ts'
+import { bookkeeping, downstreamStored, onLocalWrite, replicationStarted, RXDB_CHECKED_AGAINST, whenReplicationStarted } from './rxdb-internals.ts'
 
 const schema = {
   version: 0,
@@ -92,6 +92,38 @@ describe(`RxDB internals (checked against ${RXDB_CHECKED_AGAINST})`, () => {
     const after = await books.changedSince(100, checkpoint)
     expect(after.documents.map((d) => [d.id, d.name])).toEqual([['a', 'Ana']])
     unwatch()
+    await replication.cancel()
+  })
+
+  it('tells local writes from the download (eventBulks$ and the downstream context)', async () => {
+    db = await createRxDatabase({ name: `internals-${crypto.randomUUID()}`, storage: getRxStorageMemory(), multiInstance: false })
+    const { items } = (await db.addCollections({ items: { schema } })) as unknown as { items: RxCollection<Record<string, unknown>> }
+    let local = 0
+    const sub = onLocalWrite(items, () => local++)
+    await items.insert({ id: 'l1', name: 'Local' })
+    await vi.waitFor(() => expect(local).toBe(1))
+
+    // A download: a replication whose pull serves one document, once.
+    let served = false
+    const replication = replicateRxCollection<Record<string, unknown>, { n: number }>({
+      replicationIdentifier: 'internals-down',
+      collection: items,
+      live: false,
+      pull: {
+        handler: async () => {
+          if (served) return { documents: [], checkpoint: { n: 1 } }
+          served = true
+          return { documents: [{ id: 'r1', name: 'Remota', _deleted: false }], checkpoint: { n: 1 } }
+        },
+      },
+    })
+    await replication.awaitInitialReplication()
+    expect(await items.findOne('r1').exec()).not.toBeNull()
+    // Events arrive in order: once this later local write is seen, the download's was too.
+    await items.insert({ id: 'l2', name: 'Otra local' })
+    await vi.waitFor(() => expect(local).toBeGreaterThanOrEqual(2))
+    expect(local).toBe(2)
+    sub.unsubscribe()
     await replication.cancel()
   })
 })

@@ -8,6 +8,8 @@
  * differs from the assumed master state — rather than from a parallel counter that could
  * drift; and a local change stranded behind the checkpoint is handed back to the upload by
  * rewriting it. Both need the fork and meta storage instances the engine keeps inside.
+ * And what waits to upload is re-counted only after a local write, told apart from the
+ * download's writes by the collection's event bulks and their context (onLocalWrite).
  */
 import {
   createRevision,
@@ -15,10 +17,11 @@ import {
   getChangedDocumentsSince,
   getComposedPrimaryKeyOfDocumentData,
   now,
+  type RxCollection,
   type RxDocumentData,
 } from 'rxdb'
 import type { RxReplicationState } from 'rxdb/plugins/replication'
-import { filter, firstValueFrom, merge } from 'rxjs'
+import { filter, firstValueFrom, merge, type Observable, type Subscription } from 'rxjs'
 
 /** The RxDB release these internals were read from. */
 export const RXDB_CHECKED_AGAINST = '17.6.0'
@@ -123,4 +126,17 @@ export function bookkeeping(r: AnyReplication): Bookkeeping | null {
       return rows.length
     },
   }
+}
+
+/**
+ * Calls `onWrite` after each write to the collection that did not come from the
+ * download (local writes, conflict resolutions): only those can change what waits to
+ * upload. Reads the collection's `eventBulks$`, absent from RxCollection's type in rxdb 17,
+ * and the context RxDB's replication gives its downstream writes ('replication-downstream…').
+ */
+export function onLocalWrite(collection: RxCollection, onWrite: () => void): Subscription {
+  const bulks = (collection as unknown as { eventBulks$: Observable<{ context?: string }> }).eventBulks$
+  return bulks.subscribe((bulk) => {
+    if (!bulk.context?.startsWith('replication-downstream')) onWrite()
+  })
 }

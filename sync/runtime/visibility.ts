@@ -9,7 +9,9 @@
  */
 import type { AnyCollection } from '../database.ts'
 import type { SyncBackend } from '../replication/backend.ts'
+import { ReplicationStopped } from '../replication/retry.ts'
 import type { TableSync } from '../replication/table-sync.ts'
+import type { ErrorBoard } from '../status/error-board.ts'
 
 const PAGE = 5000
 
@@ -61,4 +63,43 @@ export async function reconcileVisibility(
   const gone = candidates.filter((d) => !waiting.has(String(d[pk]))).map((d) => ({ ...d, _deleted: true }))
   if (gone.length > 0) sync.replication.emitEvent({ documents: gone as never, checkpoint: sync.lastCheckpoint })
   return { removed: gone.length, checked: true }
+}
+
+export interface VisibilityChecksEnv {
+  sync(table: string): TableSync | undefined
+  collection(table: string): AnyCollection | undefined
+  backend: SyncBackend
+  /** Runs `op` with the session's retries, its failures reported under `visibility:<table>`. */
+  retry<T>(table: string, op: () => Promise<T>): Promise<T>
+  errors: ErrorBoard
+  closed(): boolean
+  log(message: string): void
+}
+
+/** The check, once per table after it first catches up; again after a later catch-up if it could not run or failed. */
+export class VisibilityChecks {
+  private readonly done = new Set<string>()
+
+  constructor(private readonly env: VisibilityChecksEnv) {}
+
+  afterCatchUp(table: string): void {
+    if (this.done.has(table)) return
+    this.done.add(table)
+    void this.check(table)
+  }
+
+  private async check(table: string) {
+    const sync = this.env.sync(table)
+    const collection = this.env.collection(table)
+    if (!sync || !collection) return
+    try {
+      const result = await reconcileVisibility(sync, collection, this.env.backend, (op) => this.env.retry(table, op))
+      this.env.errors.clear(`visibility:${table}`)
+      if (!result.checked) this.done.delete(table) // try again after the next catch-up
+      if (result.removed > 0) this.env.log(`${table}: ${result.removed} fila(s) ya no visibles eliminadas del dispositivo`)
+    } catch (error) {
+      this.done.delete(table)
+      if (!(error instanceof ReplicationStopped) && !this.env.closed()) this.env.log(`visibilidad ${table}: ${String(error)}`)
+    }
+  }
 }

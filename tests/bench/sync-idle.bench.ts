@@ -1,13 +1,14 @@
 /**
  * Requests per minute of an idle panel (issue 13), with 60 s access tokens as
- * `npm start -- --jwt-expiry 60` issues them: a staff session over supabase-js, first
- * sync done, then one minute of nothing. Before the fix it looped (~70 requests/s).
+ * `npm start -- --jwt-expiry 60` issues them: a staff session over the app's client
+ * (src/lib/supabase/panel-client.ts), first sync done, then one minute of nothing.
+ * Before the idle-loop fix it looped (~70 requests/s); with supabase-js's own
+ * auto-refresh it then made 5 token refreshes a minute (2026-11-25, shared machine:
+ * 15 requests = 9 sync_pull + 5 refreshes + 1 other).
  *
  *   sync_pull per minute       ≤ 9   (the periodic pull: one per table)
- *   token refreshes per minute ≤ 1   (one per token lifetime — not met with 60 s tokens:
- *                                     supabase-js's 90 s expiry margin exceeds the token's
- *                                     life, so its 30 s ticker, the realtime heartbeat and
- *                                     each burst of requests each refresh; see 0024)
+ *   token refreshes per minute ≤ 2   (one per token: a 60 s token is renewed at 48 s,
+ *                                     so a minute holds one or two renewals)
  */
 import { defaultSeed, startStack } from '../../supabase/local/server.ts'
 import { countIdleRequests } from '../sync/idle-probe.ts'
@@ -25,10 +26,11 @@ export default async function syncIdleBench(): Promise<Figure[]> {
       windowMs: 60_000,
     })
     console.log(`  peticiones en 60 s: ${JSON.stringify(c.byPath)}`)
+    console.log('  antes (renovación de supabase-js, 2026-11-25, máquina compartida): 15 pet/min = 9 sync_pull + 5 renovaciones + 1 otra')
     return [
-      { name: 'peticiones por minuto de un panel inactivo (tokens de 60 s)', value: c.total, unit: 'pet/min', target: '≤ 10', ok: c.total <= 10 },
+      { name: 'peticiones por minuto de un panel inactivo (tokens de 60 s)', value: c.total, unit: 'pet/min', target: '≤ 12', ok: c.total <= 12 },
       { name: 'sync_pull por minuto (panel inactivo)', value: c.pulls, unit: 'pet/min', target: '≤ 9', ok: c.pulls <= 9 },
-      { name: 'renovaciones de token por minuto (panel inactivo)', value: c.refreshes, unit: 'pet/min', target: '≤ 1', ok: c.refreshes <= 1 },
+      { name: 'renovaciones de token por minuto (panel inactivo)', value: c.refreshes, unit: 'pet/min', target: '≤ 2 (una por token)', ok: c.refreshes <= 2 },
     ]
   } finally {
     await stack.close()

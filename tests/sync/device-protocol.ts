@@ -13,7 +13,8 @@ export interface DeviceOpenOptions {
   storage?: 'dexie' | 'memory'
   tables?: 'product' | 'fixture'
   online?: boolean
-  autoRefreshToken?: boolean
+  /** The app's client, renewing its token once per lifetime (src/lib/supabase/panel-client.ts); otherwise a client that renews only on a 401. */
+  appClient?: boolean
   batchSize?: { pull?: number; push?: number }
   periodicPullMs?: number
   realtime?: boolean

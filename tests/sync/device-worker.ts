@@ -9,6 +9,7 @@ import { parentPort } from 'node:worker_threads'
 import ws from 'ws'
 import { indexedDB, IDBKeyRange } from 'fake-indexeddb'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { createPanelClient } from '../../src/lib/supabase/panel-client.ts'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
 import { firstValueFrom } from 'rxjs'
@@ -34,10 +35,16 @@ function log(message: string) {
 
 async function ensureClient(o: DeviceOpenOptions): Promise<SupabaseClient> {
   if (supabase) return supabase
-  supabase = createClient(o.url, o.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: o.autoRefreshToken ?? false, detectSessionInUrl: false },
-    realtime: { transport: ws as unknown as typeof WebSocket },
-  })
+  supabase = o.appClient
+    ? createPanelClient(o.url, o.anonKey, {
+        auth: { persistSession: false },
+        env: { online: () => network.isOnline(), onWake: (listener) => network.subscribe((online) => online && listener()) },
+        realtimeTransport: ws,
+      }).client
+    : createClient(o.url, o.anonKey, {
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+        realtime: { transport: ws as unknown as typeof WebSocket },
+      })
   supabase.auth.onAuthStateChange((event) => authEvents.push(event))
   const { error } = await supabase.auth.signInWithPassword({ email: o.email, password: o.password })
   if (error) throw new Error(`no se pudo iniciar sesión como ${o.email}: ${error.message}`)

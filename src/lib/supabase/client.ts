@@ -1,9 +1,11 @@
 /**
  * The full supabase-js client for the control panel (auth, REST, realtime). Imported
- * only from panel code, so the public page never downloads it. One client per tab.
+ * only from panel code, so the public page never downloads it. One client per tab; it
+ * renews its access token once per token lifetime (panel-client.ts).
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import { getAppConfig } from './app-config.ts'
+import { createPanelClient, type PanelClientEnv } from './panel-client.ts'
 
 export type { SupabaseClient, Session, User, AuthChangeEvent, AuthError } from '@supabase/supabase-js'
 
@@ -12,18 +14,29 @@ export const AUTH_STORAGE_KEY = 'spa-lima-auth'
 
 let client: Promise<SupabaseClient> | null = null
 
+/** A renewal missed offline, or by a background tab's throttled timer, runs on these. */
+const browserEnv: PanelClientEnv = {
+  online: () => navigator.onLine,
+  onWake(listener) {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') listener()
+    }
+    window.addEventListener('online', listener)
+    document.addEventListener('visibilitychange', onVisible)
+    return () => {
+      window.removeEventListener('online', listener)
+      document.removeEventListener('visibilitychange', onVisible)
+    }
+  },
+}
+
 export function getSupabase(): Promise<SupabaseClient> {
   client ??= getAppConfig().then(
     ({ supabaseUrl, supabaseAnonKey }) =>
-      createClient(supabaseUrl, supabaseAnonKey, {
-        auth: {
-          storageKey: AUTH_STORAGE_KEY,
-          persistSession: true,
-          autoRefreshToken: true,
-          detectSessionInUrl: false,
-          flowType: 'implicit',
-        },
-      }),
+      createPanelClient(supabaseUrl, supabaseAnonKey, {
+        auth: { storageKey: AUTH_STORAGE_KEY, persistSession: true },
+        env: browserEnv,
+      }).client,
     (error: unknown) => {
       client = null
       throw error

@@ -75,7 +75,7 @@ describe('issue 4 scenarios 6, 8, 9', { timeout: 240_000 }, () => {
   it('8. an access token expires while offline: after reconnecting the queue drains, with no sign-in prompt', async () => {
     const stack: TestStack = await startTestStack({ jwtExpiry: 4 })
     cleanups.push(() => stack.close())
-    const tablet = await staffDevice(stack, 'tablet-token', { autoRefreshToken: true })
+    const tablet = await staffDevice(stack, 'tablet-token', { appClient: true })
     devices.push(tablet)
     await waitFor('primera sincronización', async () => (await tablet.status()).initialSync?.done, 60_000, 200)
     const before = (await tablet.call<{ accessToken: string; expiresAt: number } | null>({ cmd: 'session' }))!
