@@ -10,9 +10,10 @@
  */
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react'
 import type { RxCollection } from 'rxdb'
+import { map, type Observable } from 'rxjs'
 import type { CitaDoc } from '@sync/tables/product-tables.ts'
 import type { CitaAgenda } from '@/domain/agenda-slots.ts'
-import { CitasDiaCache, citasDiaQuery, type DiaSnapshot } from './citas-dia-cache.ts'
+import { LiveCache, type LiveSnapshot } from './live-cache.ts'
 import { useSyncSession } from './use-sync-status.ts'
 
 export interface CitasDia<R = CitaAgenda> {
@@ -45,16 +46,25 @@ export function toCitaAgenda(d: CitaDoc): CitaAgenda {
   }
 }
 
-/** One day cache per device database (a new session, e.g. another user, gets its own). */
-const caches = new WeakMap<RxCollection<CitaDoc>, CitasDiaCache>()
+/** One day's documents, live: a selector on the indexed `fecha_cita`. */
+export function citasDiaQuery(collection: RxCollection<CitaDoc>): (fecha: string) => Observable<readonly CitaDoc[]> {
+  return (fecha) => collection.find({ selector: { fecha_cita: fecha } }).$.pipe(map((docs) => docs.map((d) => d.toJSON() as CitaDoc)))
+}
 
-function cacheOf(collection: RxCollection<CitaDoc>): CitasDiaCache {
+/**
+ * The days in memory, one cache per device database (a new session, e.g. another user,
+ * gets its own): shown days, days kept after their screen left and prefetched days
+ * (docs/decisions/0025-agenda-velocidad.md).
+ */
+const caches = new WeakMap<RxCollection<CitaDoc>, LiveCache<CitaDoc>>()
+
+function cacheOf(collection: RxCollection<CitaDoc>): LiveCache<CitaDoc> {
   let cache = caches.get(collection)
-  if (!cache) caches.set(collection, (cache = new CitasDiaCache(citasDiaQuery(collection))))
+  if (!cache) caches.set(collection, (cache = new LiveCache(citasDiaQuery(collection))))
   return cache
 }
 
-function useCache(): CitasDiaCache | null {
+function useCache(): LiveCache<CitaDoc> | null {
   const session = useSyncSession()
   const collection = session?.collection('tb_citas') as RxCollection<CitaDoc> | undefined
   return collection ? cacheOf(collection) : null
@@ -63,8 +73,8 @@ function useCache(): CitasDiaCache | null {
 /** Builds a live day hook mapping each document with `map` (a stable, module-level function). */
 export function citasDiaHook<R>(mapRow: (d: CitaDoc) => R): (fecha: string) => CitasDia<R> {
   // Each answer is mapped once, however many screens show it.
-  const mapped = new WeakMap<DiaSnapshot, readonly R[]>()
-  const rowsOf = (snap: DiaSnapshot) => {
+  const mapped = new WeakMap<LiveSnapshot<CitaDoc>, readonly R[]>()
+  const rowsOf = (snap: LiveSnapshot<CitaDoc>) => {
     let rows = mapped.get(snap)
     if (!rows) mapped.set(snap, (rows = snap.rows.map(mapRow)))
     return rows

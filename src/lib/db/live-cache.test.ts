@@ -1,5 +1,5 @@
 /**
- * The agenda's day cache over a real RxDB collection (memory storage, the device's
+ * The live cache as the agenda's days use it, over a real RxDB collection (memory storage, the device's
  * tb_citas schema): prefetched days answer from memory, stay live when citas are
  * written, and memory stays bounded (docs/decisions/0025-agenda-velocidad.md).
  */
@@ -9,7 +9,8 @@ import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
 import { buildRxSchema } from '@sync/schema/rxdb-schema.ts'
 import { productTables, type CitaDoc } from '@sync/tables/product-tables.ts'
 import { waitFor } from '../../../tests/sync/wait.ts'
-import { CitasDiaCache, citasDiaQuery } from './citas-dia-cache.ts'
+import { LiveCache } from './live-cache.ts'
+import { citasDiaQuery } from './use-citas-dia.ts'
 
 let db: RxDatabase
 let citas: RxCollection<CitaDoc>
@@ -31,7 +32,7 @@ function cita(fecha: string, extra: Partial<CitaDoc> = {}): CitaDoc {
   } as CitaDoc
 }
 
-const ids = (cache: CitasDiaCache, fecha: string) => cache.snapshot(fecha)?.rows.map((r) => r.id_cita).sort() ?? null
+const ids = (cache: LiveCache<CitaDoc>, fecha: string) => cache.snapshot(fecha)?.rows.map((r) => r.id_cita).sort() ?? null
 
 beforeAll(async () => {
   db = await createRxDatabase({ name: `citas-dia-cache-${Date.now()}`, storage: getRxStorageMemory(), multiInstance: false })
@@ -43,12 +44,12 @@ afterAll(async () => {
   await db?.close()
 })
 
-describe('CitasDiaCache', () => {
+describe('LiveCache (the agenda\'s days)', () => {
   it('a prefetched day answers from memory with that day only, before anyone shows it', async () => {
     const a = cita('2026-12-01')
     const b = cita('2026-12-01', { hora_inicio: '11:00:00' })
     await citas.bulkInsert([a, b, cita('2026-12-02')])
-    const cache = new CitasDiaCache(citasDiaQuery(citas))
+    const cache = new LiveCache(citasDiaQuery(citas))
     expect(cache.snapshot('2026-12-01')).toBeNull()
     cache.prefetch(['2026-12-01'])
     expect(await waitFor('el día leído', () => ids(cache, '2026-12-01'))).toEqual([a.id_cita, b.id_cita].sort())
@@ -62,7 +63,7 @@ describe('CitasDiaCache', () => {
   })
 
   it('stays live: a cita written to an idle (prefetched) day, or moved out of it, shows without asking again', async () => {
-    const cache = new CitasDiaCache(citasDiaQuery(citas))
+    const cache = new LiveCache(citasDiaQuery(citas))
     cache.prefetch(['2026-12-05'])
     await waitFor('el día vacío leído', () => cache.snapshot('2026-12-05'))
     expect(ids(cache, '2026-12-05')).toEqual([])
@@ -78,7 +79,7 @@ describe('CitasDiaCache', () => {
   })
 
   it('tells a shown day\'s listeners about each change', async () => {
-    const cache = new CitasDiaCache(citasDiaQuery(citas))
+    const cache = new LiveCache(citasDiaQuery(citas))
     let calls = 0
     const stop = cache.subscribe('2026-12-10', () => calls++)
     await waitFor('la primera respuesta', () => calls > 0)
@@ -91,25 +92,25 @@ describe('CitasDiaCache', () => {
   })
 
   it('keeps at most maxIdle idle days, dropping the least recently used; shown days are never dropped', () => {
-    const cache = new CitasDiaCache(citasDiaQuery(citas), { keepAliveMs: 60_000, maxIdle: 2 })
+    const cache = new LiveCache(citasDiaQuery(citas), { keepAliveMs: 60_000, maxIdle: 2 })
     const stop = cache.subscribe('2026-12-20', () => {})
     cache.prefetch(['2026-12-21', '2026-12-22'])
     cache.prefetch(['2026-12-21']) // used again: now the most recent
     cache.prefetch(['2026-12-23'])
-    expect(cache.liveDays()).toEqual(['2026-12-20', '2026-12-21', '2026-12-23'])
+    expect(cache.liveKeys()).toEqual(['2026-12-20', '2026-12-21', '2026-12-23'])
     // The shown day becomes idle when its screen leaves, and counts from then on.
     stop()
-    expect(cache.liveDays()).toEqual(['2026-12-20', '2026-12-23'])
+    expect(cache.liveKeys()).toEqual(['2026-12-20', '2026-12-23'])
     cache.close()
-    expect(cache.liveDays()).toEqual([])
+    expect(cache.liveKeys()).toEqual([])
   })
 
   it('lets an idle day go after the keep-alive, and re-reads it when asked again', async () => {
-    const cache = new CitasDiaCache(citasDiaQuery(citas), { keepAliveMs: 1, maxIdle: 8 })
+    const cache = new LiveCache(citasDiaQuery(citas), { keepAliveMs: 1, maxIdle: 8 })
     const stop = cache.subscribe('2026-12-01', () => {})
     await waitFor('la respuesta', () => cache.snapshot('2026-12-01'))
     stop()
-    await waitFor('el día soltado', () => cache.liveDays().length === 0)
+    await waitFor('el día soltado', () => cache.liveKeys().length === 0)
     expect(cache.snapshot('2026-12-01')).toBeNull()
     const again = cache.subscribe('2026-12-01', () => {})
     expect(await waitFor('el día leído de nuevo', () => ids(cache, '2026-12-01'))).toHaveLength(2)
