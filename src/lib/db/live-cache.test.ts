@@ -117,4 +117,17 @@ describe('LiveCache (the agenda\'s days)', () => {
     again()
     cache.close()
   })
+
+  it('records the first read of each key as a User Timing measure, once', async () => {
+    const cache = new LiveCache(citasDiaQuery(citas), { keepAliveMs: 60_000, maxIdle: 8, measure: 'prueba: leer día' })
+    const stop = cache.subscribe('2026-12-01', () => {})
+    await waitFor('la respuesta', () => cache.snapshot('2026-12-01'))
+    await citas.insert(cita('2026-12-01', { hora_inicio: '15:00:00' }))
+    await waitFor('la segunda respuesta', () => cache.snapshot('2026-12-01')!.rows.length === 3)
+    const entries = performance.getEntriesByName('prueba: leer día 2026-12-01', 'measure')
+    expect(entries).toHaveLength(1)
+    expect(entries[0]!.duration).toBeGreaterThanOrEqual(0)
+    stop()
+    cache.close()
+  })
 })

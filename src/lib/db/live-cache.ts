@@ -24,6 +24,12 @@ export interface LiveCacheOptions {
   keepAliveMs: number
   /** Idle keys kept at most (an agenda day is one open query of a few dozen documents). */
   maxIdle: number
+  /**
+   * When set, each key's first read is recorded as a User Timing measure named
+   * `{measure} {key}` (query start → first answer), which DevTools and the agenda
+   * benchmark read: the local read alone, without any rendering.
+   */
+  measure?: string
 }
 
 export const CACHE_DEFAULTS: LiveCacheOptions = { keepAliveMs: 60_000, maxIdle: 8 }
@@ -88,8 +94,12 @@ export class LiveCache<T> {
         for (const l of e.listeners) l()
       }
       this.live.set(key, (entry = e))
+      const start = this.options.measure ? performance.now() : 0
       const sub = this.query(key).subscribe({
-        next: (rows) => notify({ rows, error: null }),
+        next: (rows) => {
+          if (this.options.measure && !e.snap) performance.measure(`${this.options.measure} ${key}`, { start })
+          notify({ rows, error: null })
+        },
         error: (error: Error) => notify({ rows: [], error }),
       })
       e.stop = () => sub.unsubscribe()

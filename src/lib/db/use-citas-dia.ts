@@ -13,7 +13,7 @@ import type { RxCollection } from 'rxdb'
 import { map, type Observable } from 'rxjs'
 import type { CitaDoc } from '@sync/tables/product-tables.ts'
 import type { CitaAgenda } from '@/domain/agenda-slots.ts'
-import { LiveCache, type LiveSnapshot } from './live-cache.ts'
+import { CACHE_DEFAULTS, LiveCache, type LiveSnapshot } from './live-cache.ts'
 import { useSyncSession } from './use-sync-status.ts'
 
 export interface CitasDia<R = CitaAgenda> {
@@ -58,9 +58,12 @@ export function citasDiaQuery(collection: RxCollection<CitaDoc>): (fecha: string
  */
 const caches = new WeakMap<RxCollection<CitaDoc>, LiveCache<CitaDoc>>()
 
+/** User Timing name of a day's first local read ('agenda: leer día 2026-11-25'), for DevTools and `npm run bench -- agenda`. */
+export const MEASURE_LECTURA = 'agenda: leer día'
+
 function cacheOf(collection: RxCollection<CitaDoc>): LiveCache<CitaDoc> {
   let cache = caches.get(collection)
-  if (!cache) caches.set(collection, (cache = new LiveCache(citasDiaQuery(collection))))
+  if (!cache) caches.set(collection, (cache = new LiveCache(citasDiaQuery(collection), { ...CACHE_DEFAULTS, measure: MEASURE_LECTURA })))
   return cache
 }
 
