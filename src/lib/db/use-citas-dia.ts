@@ -102,27 +102,20 @@ export function citasDiaHook<R>(mapRow: (d: CitaDoc) => R): (fecha: string) => C
 }
 
 /**
- * Starts reading `fechas` at the browser's next idle moment, so showing one of them later
- * draws its rows at once (docs/decisions/0025-agenda-velocidad.md). Pass a stable key:
- * the days are read again only when `fechas.join()` changes.
+ * Starts reading `fechas` once the current render is committed, so showing one of them
+ * later draws its rows at once (docs/decisions/0025-agenda-velocidad.md). Pass a stable
+ * key: the days are read again only when `fechas.join()` changes.
  */
 export function usePrefetchCitasDias(fechas: readonly string[]): void {
   const cache = useCache()
   const key = fechas.join(',')
   useEffect(() => {
     if (!cache || !key) return
-    return whenIdle(() => cache.prefetch(key.split(',')))
+    // A task of its own, after this commit: the shown day is drawn first. Not an idle
+    // callback: on a busy tablet idle time may not come before the next tap.
+    const timer = setTimeout(() => cache.prefetch(key.split(',')), 0)
+    return () => clearTimeout(timer)
   }, [cache, key])
-}
-
-/** Runs `fn` when the browser is idle (after this frame's work); answers a cancel. */
-function whenIdle(fn: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(fn, { timeout: 500 })
-    return () => cancelIdleCallback(id)
-  }
-  const id = setTimeout(fn, 0)
-  return () => clearTimeout(id)
 }
 
 /** The agenda's default: every cita of `fecha` (deleted ones never come back from a query). */
