@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { citasDelDia, nombreEspecialista, type CitaLista, type CitasDiaContexto } from './citas-dia.ts'
+import { citasDelDia, diasVecinos, nombreEspecialista, type CitaLista, type CitasDiaContexto } from './citas-dia.ts'
 
 const DIA = '2026-11-25'
 let n = 0
@@ -78,5 +78,27 @@ describe('nombreEspecialista', () => {
   it('joins first name and surname, empty when unknown', () => {
     expect(nombreEspecialista({ nombre: 'Ana', apellido: 'Torres' })).toBe('Ana Torres')
     expect(nombreEspecialista(undefined)).toBe('')
+  })
+})
+
+describe('diasVecinos', () => {
+  it('gives the two days after and before, nearest first, next before previous', () => {
+    expect(diasVecinos('2026-11-25')).toEqual(['2026-11-26', '2026-11-24', '2026-11-27', '2026-11-23'])
+  })
+
+  it('crosses months, years and a leap day', () => {
+    expect(diasVecinos('2026-12-31', 1)).toEqual(['2027-01-01', '2026-12-30'])
+    expect(diasVecinos('2028-03-01', 1)).toEqual(['2028-03-02', '2028-02-29'])
+    expect(diasVecinos('2026-03-01', 1)).toEqual(['2026-03-02', '2026-02-28'])
+  })
+
+  it('reaches the Monday from a Saturday across a closed Sunday', () => {
+    expect(diasVecinos('2026-11-21')).toContain('2026-11-23')
+  })
+
+  it('has none for an invalid or half-typed date', () => {
+    expect(diasVecinos('2026-02-30')).toEqual([])
+    expect(diasVecinos('2026-11')).toEqual([])
+    expect(diasVecinos('')).toEqual([])
   })
 })

@@ -8,6 +8,7 @@
 import { fold } from './text.ts'
 import { parseHoraReserva } from './hora-reserva.ts'
 import { etiquetaEstado } from './citas.ts'
+import { isIsoDate } from './peru-time.ts'
 
 // One collator for every comparison: localeCompare(…, 'es') builds a new one per call.
 const spanish = new Intl.Collator('es')
@@ -58,4 +59,19 @@ export function citasDelDia<C extends CitaLista>(citas: readonly C[], fecha: str
   }
   rows.sort((a, b) => a.minuto - b.minuto || spanish.compare(a.especialista, b.especialista) || spanish.compare(a.cita.nombre_cliente, b.cita.nombre_cliente))
   return rows.map((r) => r.cita)
+}
+
+/**
+ * The days around `fecha` the agenda reads ahead (docs/decisions/0025-agenda-velocidad.md),
+ * nearest first, the following day before the previous one: 'next day' is the usual step.
+ * Two on each side, so the next open day is ready even across a closed Sunday. An invalid
+ * date has none.
+ */
+export function diasVecinos(fecha: string, alcance = 2): string[] {
+  if (!isIsoDate(fecha)) return []
+  const t = Date.parse(`${fecha}T00:00:00Z`)
+  const dia = (n: number) => new Date(t + n * 86_400_000).toISOString().slice(0, 10)
+  const out: string[] = []
+  for (let n = 1; n <= alcance; n++) out.push(dia(n), dia(-n))
+  return out
 }

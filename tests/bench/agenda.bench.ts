@@ -11,6 +11,11 @@
  * 3. Opening Citas Programadas for a day from the device (already synced) vs the same
  *    day read over REST with its joins through a local proxy adding 150 ms, as an
  *    online-only back office would; both printed and the ratio (target ≥ 10×).
+ *    Beside it, labelled as such, read against read: the app's own first local read of a
+ *    day nobody had read yet (the User Timing measure src/lib/db/use-citas-dia.ts records:
+ *    RxDB over IndexedDB by the fecha_cita index, no rendering; the specialist and
+ *    treatment names it joins are already in memory) vs the same REST read. The screen
+ *    figure stays the one compared with the target (docs/decisions/0025-agenda-velocidad.md).
  */
 import { spawnSync } from 'node:child_process'
 import { createServer, request, type Server } from 'node:http'
@@ -32,6 +37,8 @@ const SWITCHES = 10
 const SLOT_ROUNDS = 500
 const OPENS = 7
 const LATENCY_MS = 150
+/** MEASURE_LECTURA of src/lib/db/use-citas-dia.ts (that module needs a browser to load). */
+const MEASURE_LECTURA = 'agenda: leer día'
 
 const SCREEN = '/control-citas/citas-confirmadas'
 const TABLE_ROW = 'table[aria-label="Lista de citas programadas"] tbody tr'
@@ -89,6 +96,15 @@ export default async function agendaBench(): Promise<Figure[]> {
     const requests = Object.entries(seen).map(([method, n]) => `${n} ${method}`).join(' + ')
     const direct = await restReads(page, stack, stack.url, hoy)
     const ratio = median(remote.times) / median(local)
+    // Days far from every day shown or prefetched so far (≥ 5 days with citas apart, so
+    // no day's neighbours are another's): each is read from the device for the first time.
+    const lejanos = (
+      await stack.db.query<{ d: string }>(
+        `select fecha_cita::text as d from public.tb_citas where ${LIVE} and fecha_cita <= $1::date group by 1 order by 1 desc offset ${SWITCHES + 10} limit ${OPENS * 5}`,
+        [hoy],
+      )
+    ).rows.filter((_, i) => i % 5 === 0)
+    const reads = await firstLocalReads(page, base, lejanos.map((r) => r.d))
     figures.push(
       { name: `Abrir Citas Programadas de hoy desde datos locales (${today} citas; toque en el panel → filas, mediana de ${local.length})`, value: median(local), unit: 'ms' },
       {
@@ -98,6 +114,12 @@ export default async function agendaBench(): Promise<Figure[]> {
       },
       { name: 'Las mismas citas por REST sin proxy (solo el servidor local, referencia)', value: median(direct.times), unit: 'ms' },
       { name: 'REST con latencia / datos locales', value: ratio, unit: '×', target: '≥ 10', ok: ratio >= 10 },
+      {
+        name: `Lectura contra lectura (referencia, sin dibujar): primera lectura local de un día aún no leído (RxDB/IndexedDB por fecha_cita, mediana de ${reads.length})`,
+        value: median(reads),
+        unit: 'ms',
+      },
+      { name: 'Lectura contra lectura: REST con latencia / lectura local (referencia; el objetivo se compara con la apertura de la pantalla)', value: median(remote.times) / median(reads), unit: '×' },
     )
     return figures
   } finally {
@@ -219,6 +241,43 @@ async function switchDays(page: Page, base: string, days: Array<{ d: string; n: 
             input.dispatchEvent(new Event('input', { bubbles: true }))
           }),
         { fecha: d, label: fechaLargaDia(d), vistaDia, row: TABLE_ROW, block: BLOCK },
+      ),
+    )
+  }
+  return out
+}
+
+/**
+ * The app's first local read of each of `fechas` (none read before): the 'Día' input gets
+ * the date as in switchDays, and the figure is the User Timing measure the day cache
+ * records from its query's start to the first answer.
+ */
+async function firstLocalReads(page: Page, base: string, fechas: string[]): Promise<number[]> {
+  await page.goto(`${base}${SCREEN}`)
+  await page.waitForSelector(TABLE_ROW, { timeout: 60_000 })
+  const out: number[] = []
+  for (const fecha of fechas) {
+    await page.waitForTimeout(100)
+    out.push(
+      await page.evaluate(
+        ({ fecha, name }) =>
+          new Promise<number>((resolve, reject) => {
+            if (performance.getEntriesByName(name, 'measure').length) return reject(new Error(`el día ${fecha} ya se había leído`))
+            const input = document.querySelector<HTMLInputElement>('input[type="date"]')!
+            const timer = setTimeout(() => reject(new Error(`el día ${fecha} no se leyó`)), 30_000)
+            const observer = new PerformanceObserver((list) => {
+              const entry = list.getEntriesByName(name)[0]
+              if (!entry) return
+              observer.disconnect()
+              clearTimeout(timer)
+              resolve(entry.duration)
+            })
+            observer.observe({ type: 'measure' })
+            const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
+            setValue.call(input, fecha)
+            input.dispatchEvent(new Event('input', { bubbles: true }))
+          }),
+        { fecha, name: `${MEASURE_LECTURA} ${fecha}` },
       ),
     )
   }

@@ -2,6 +2,7 @@
  * The table's columns (spec 2 §2.5): client (with e-mail), treatment, specialist, date
  * and time range, advance (S/), state badge in its spec 2 §4 colour.
  */
+import type { CSSProperties } from 'react'
 import { Badge } from '@mantine/core'
 import { fechaLargaDia, rangoHoras } from '@/domain/agenda-format.ts'
 import { colorEstado, etiquetaEstado, type ColorEstado } from '@/domain/citas.ts'
@@ -28,15 +29,29 @@ export const TEXTO_ESTADO: Record<ColorEstado, string> = {
   gray: '#3b3f44',
 }
 
+/**
+ * The state badge: what <Badge variant="light" radius="sm"> draws — Mantine's own badge
+ * classes with its colour variables set here — as two plain spans, because a table page
+ * mounts one per row and the themed component was a measurable part of a day switch
+ * (docs/decisions/0025-agenda-velocidad.md).
+ */
 export function EstadoBadge({ estado }: { estado: string }) {
   const color = colorEstado(estado)
+  // Mantine has no colour named 'purple': its purple is 'grape'.
+  const tema = color === 'purple' ? 'grape' : color
+  const vars = { '--badge-bg': `var(--mantine-color-${tema}-light)`, '--badge-color': TEXTO_ESTADO[color], '--badge-radius': 'var(--mantine-radius-sm)' } as CSSProperties
   return (
-    // Mantine has no colour named 'purple': its purple is 'grape'. The label never truncates ('REPROG…' says nothing).
-    <Badge variant="light" color={color === 'purple' ? 'grape' : color} c={TEXTO_ESTADO[color]} radius="sm" styles={{ label: { overflow: 'visible' } }}>
-      {etiquetaEstado(estado)}
-    </Badge>
+    <span className={BADGE} data-variant="light" data-size="md" style={vars}>
+      {/* The label never truncates ('REPROG…' says nothing). */}
+      <span className={BADGE_LABEL} style={{ overflow: 'visible' }}>
+        {etiquetaEstado(estado)}
+      </span>
+    </span>
   )
 }
+
+const BADGE = `mantine-Badge-root ${Badge.classes.root}`
+const BADGE_LABEL = `mantine-Badge-label ${Badge.classes.label}`
 
 export function citaColumns(nombres: CitaNombres): Column<Cita>[] {
   return [

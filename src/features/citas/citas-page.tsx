@@ -6,7 +6,7 @@
  * by the sync layer (docs/spec/3-product-decisions.md "Users and connectivity").
  */
 import { useMemo, useState } from 'react'
-import { Button, SegmentedControl, TextInput } from '@mantine/core'
+import { Button, TextInput } from '@mantine/core'
 import { IconCalendarCheck, IconCalendarEvent, IconCalendarTime, IconCalendarX, IconCash, IconPencil } from '@tabler/icons-react'
 import { fechaLargaDia, rangoHoras } from '@/domain/agenda-format.ts'
 import type { CitaNueva, EditarCitaPatch } from '@/domain/cita-forms.ts'
@@ -25,6 +25,7 @@ import { useListSearch } from '@/lib/ui/list-search.ts'
 import { ListStates } from '@/lib/ui/list-states.tsx'
 import { PageHeader } from '@/lib/ui/page-header.tsx'
 import { SearchBox } from '@/lib/ui/search-box.tsx'
+import { SegmentedChoice } from '@/lib/ui/segmented-choice.tsx'
 import classes from '@/lib/ui/page.module.css'
 import { citaColumns } from './citas-columns.tsx'
 import { CitasDia } from './citas-dia.tsx'
@@ -42,6 +43,11 @@ const MOTIVOS = {
   completada: 'La cita ya está completada',
   marcarPagada: 'La cita está cancelada',
 } as const
+
+const VISTAS = [
+  { value: 'tabla', label: 'Tabla' },
+  { value: 'dia', label: 'Vista del día' },
+] as const
 
 export function CitasPage({ store }: { store: CitasStore }) {
   const { q, page, setQ, setPage } = useListSearch()
@@ -152,17 +158,12 @@ export function CitasPage({ store }: { store: CitasStore }) {
         <Button variant="light" radius="xl" mt={24} disabled={fecha === hoy} onClick={() => setFecha(hoy)}>
           Hoy
         </Button>
-        <SegmentedControl
-          mt={24}
-          ml="auto"
-          radius="xl"
-          aria-label="Vista"
+        <SegmentedChoice
+          label="Vista"
+          style={{ marginTop: 24, marginLeft: 'auto' }}
           value={vistaDia ? 'dia' : 'tabla'}
           onChange={(v) => setVistaDia(v === 'dia')}
-          data={[
-            { value: 'tabla', label: 'Tabla' },
-            { value: 'dia', label: 'Vista del día' },
-          ]}
+          data={VISTAS}
         />
       </div>
       <SearchBox

@@ -8,7 +8,8 @@ import { useMemo } from 'react'
 import type { CitaDoc } from '@sync/tables/product-tables.ts'
 import { awaitingFirstSync, type CollectionState } from '@/lib/db/use-collection.ts'
 import { useAgendaCatalogo, usePacientesCita } from '@/lib/db/use-agenda-catalogo.ts'
-import { citasDiaHook, useCitasDia } from '@/lib/db/use-citas-dia.ts'
+import { diasVecinos } from '@/domain/citas-dia.ts'
+import { citasDiaHook, useCitasDia, usePrefetchCitasDias } from '@/lib/db/use-citas-dia.ts'
 import { useSyncStatus } from '@/lib/db/use-sync-status.ts'
 import { insertDoc, newId, patchDoc, removeDoc } from '@/lib/db/writes.ts'
 import type { Cita, CitasStore } from './citas-store.ts'
@@ -38,6 +39,9 @@ const useCitasDelDia = citasDiaHook(toCita)
 /** `fecha`: the screen's day (the URL's, or today in Peru). */
 export function useCitas(fecha: string): CitasStore {
   const dia = useCitasDelDia(fecha)
+  // The days around are read while the receptionist looks at this one, so stepping to
+  // the next or previous day draws at once (docs/decisions/0025-agenda-velocidad.md).
+  usePrefetchCitasDias(diasVecinos(fecha))
   const noLocalData = useSyncStatus(awaitingFirstSync)
   const catalogo = useAgendaCatalogo()
   const citas = useMemo<CollectionState<'tb_citas', Cita>>(

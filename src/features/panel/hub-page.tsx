@@ -3,10 +3,11 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { ActionIcon, Badge, Group, Tooltip } from '@mantine/core'
 import { IconCrown, IconSettings } from '@tabler/icons-react'
 import { displayName, saludo } from '@/domain/greeting.ts'
-import { fechaLarga } from '@/domain/peru-time.ts'
+import { fechaLarga, peruToday } from '@/domain/peru-time.ts'
 import { SESSION_MESSAGES } from '@/domain/session-rules.ts'
 import { PANEL_SECTIONS, type PanelSection, type PanelSlug } from '@/domain/panel-sections.ts'
 import { useSession } from '@/lib/auth/session-store.ts'
+import { usePrefetchCitasDias } from '@/lib/db/use-citas-dia.ts'
 import { useIsAdmin } from '@/lib/db/use-is-admin.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { useDocumentTitle } from '@/lib/ui/use-document-title.ts'
@@ -20,6 +21,9 @@ export function HubPage() {
   const user = useSession((s) => s.user)
   const isAdmin = useIsAdmin()
   const navigate = useNavigate()
+  // Today's citas are read while the hub is shown, so the Citas Programadas tile opens
+  // on rows already in memory (docs/decisions/0025-agenda-velocidad.md).
+  usePrefetchCitasDias([peruToday()])
   if (!user) return null
   const staffTiles = PANEL_SECTIONS.filter((t) => !t.adminOnly)
   const adminTiles = PANEL_SECTIONS.filter((t) => t.adminOnly)

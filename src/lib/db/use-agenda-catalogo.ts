@@ -11,7 +11,7 @@ import type { EspecialistaAgenda, HorarioSemana } from '@/domain/agenda-slots.ts
 import type { PacienteCita, TratamientoCita } from '@/domain/cita-forms.ts'
 import type { FormaPagoFila } from '@/domain/formas-pago.ts'
 import { useCollection, type CollectionState } from './use-collection.ts'
-import { useLiveQuery } from './use-live-query.ts'
+import { useSharedCollection } from './use-shared-collection.ts'
 
 export interface EspecialistaFila extends EspecialistaAgenda {
   nombre: string
@@ -50,10 +50,12 @@ function toTratamiento(d: TratamientoDoc): TratamientoFila {
 }
 
 export function useAgendaCatalogo(): AgendaCatalogo {
-  const especialistas = useLiveQuery('tb_especialistas').data
-  const tratamientos = useLiveQuery('tb_tratamientos').data
-  const horarios = useLiveQuery('tb_horarios').data
-  const formasPago = useLiveQuery('tb_formapago').data
+  // Shared and kept live between screens: opening the agenda again draws the
+  // specialists' names in its first render (docs/decisions/0025-agenda-velocidad.md).
+  const especialistas = useSharedCollection('tb_especialistas').data
+  const tratamientos = useSharedCollection('tb_tratamientos').data
+  const horarios = useSharedCollection('tb_horarios').data
+  const formasPago = useSharedCollection('tb_formapago').data
   const especialistaRows = useMemo(() => especialistas.map(toEspecialista), [especialistas])
   const tratamientoRows = useMemo(() => tratamientos.map(toTratamiento), [tratamientos])
   return useMemo(

@@ -8,10 +8,12 @@
  * Screens and dialogs receive this hook through their store (`store.useCitasDia`), so
  * component tests can hand them memory rows instead.
  */
-import { useCallback, useMemo, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react'
 import type { RxCollection } from 'rxdb'
+import { map, type Observable } from 'rxjs'
 import type { CitaDoc } from '@sync/tables/product-tables.ts'
 import type { CitaAgenda } from '@/domain/agenda-slots.ts'
+import { CACHE_DEFAULTS, LiveCache, type LiveSnapshot } from './live-cache.ts'
 import { useSyncSession } from './use-sync-status.ts'
 
 export interface CitasDia<R = CitaAgenda> {
@@ -44,80 +46,76 @@ export function toCitaAgenda(d: CitaDoc): CitaAgenda {
   }
 }
 
-/**
- * A day's live query stays subscribed this long after its last screen unmounts, so going
- * back to the panel and into the agenda again draws the day at once from an answer that
- * was kept current all along (never a stale copy: the subscription never paused).
- */
-const KEEP_ALIVE_MS = 60_000
-
-interface Snapshot<R> {
-  rows: readonly R[]
-  error: Error | null
+/** One day's documents, live: a selector on the indexed `fecha_cita`. */
+export function citasDiaQuery(collection: RxCollection<CitaDoc>): (fecha: string) => Observable<readonly CitaDoc[]> {
+  return (fecha) => collection.find({ selector: { fecha_cita: fecha } }).$.pipe(map((docs) => docs.map((d) => d.toJSON() as CitaDoc)))
 }
 
-interface Entry<R> {
-  snap: Snapshot<R> | null
-  listeners: Set<() => void>
-  unsubscribe: () => void
-  release: ReturnType<typeof setTimeout> | null
+/**
+ * The days in memory, one cache per device database (a new session, e.g. another user,
+ * gets its own): shown days, days kept after their screen left and prefetched days
+ * (docs/decisions/0025-agenda-velocidad.md).
+ */
+const caches = new WeakMap<RxCollection<CitaDoc>, LiveCache<CitaDoc>>()
+
+/** User Timing name of a day's first local read ('agenda: leer día 2026-11-25'), for DevTools and `npm run bench -- agenda`. */
+export const MEASURE_LECTURA = 'agenda: leer día'
+
+function cacheOf(collection: RxCollection<CitaDoc>): LiveCache<CitaDoc> {
+  let cache = caches.get(collection)
+  if (!cache) caches.set(collection, (cache = new LiveCache(citasDiaQuery(collection), { ...CACHE_DEFAULTS, measure: MEASURE_LECTURA })))
+  return cache
+}
+
+function useCache(): LiveCache<CitaDoc> | null {
+  const session = useSyncSession()
+  const collection = session?.collection('tb_citas') as RxCollection<CitaDoc> | undefined
+  return collection ? cacheOf(collection) : null
 }
 
 /** Builds a live day hook mapping each document with `map` (a stable, module-level function). */
-export function citasDiaHook<R>(map: (d: CitaDoc) => R): (fecha: string) => CitasDia<R> {
-  // One live query per (database, day), shared by every screen and dialog showing that day.
-  const entries = new WeakMap<object, Map<string, Entry<R>>>()
-
-  function acquire(collection: RxCollection<CitaDoc>, fecha: string): Entry<R> {
-    let byDay = entries.get(collection)
-    if (!byDay) entries.set(collection, (byDay = new Map()))
-    let entry = byDay.get(fecha)
-    if (!entry) {
-      const e: Entry<R> = { snap: null, listeners: new Set(), unsubscribe: () => {}, release: null }
-      const notify = (snap: Snapshot<R>) => {
-        e.snap = snap
-        for (const l of e.listeners) l()
-      }
-      const sub = collection.find({ selector: { fecha_cita: fecha } }).$.subscribe({
-        next: (docs) => notify({ rows: docs.map((d) => map(d.toJSON() as CitaDoc)), error: null }),
-        error: (error: Error) => notify({ rows: NONE, error }),
-      })
-      e.unsubscribe = () => sub.unsubscribe()
-      byDay.set(fecha, (entry = e))
-    }
-    if (entry.release) clearTimeout(entry.release)
-    entry.release = null
-    return entry
-  }
-
-  function release(collection: RxCollection<CitaDoc>, fecha: string, entry: Entry<R>) {
-    if (entry.listeners.size > 0) return
-    entry.release = setTimeout(() => {
-      entry.unsubscribe()
-      entries.get(collection)?.delete(fecha)
-    }, KEEP_ALIVE_MS)
+export function citasDiaHook<R>(mapRow: (d: CitaDoc) => R): (fecha: string) => CitasDia<R> {
+  // Each answer is mapped once, however many screens show it.
+  const mapped = new WeakMap<LiveSnapshot<CitaDoc>, readonly R[]>()
+  const rowsOf = (snap: LiveSnapshot<CitaDoc>) => {
+    let rows = mapped.get(snap)
+    if (!rows) mapped.set(snap, (rows = snap.rows.map(mapRow)))
+    return rows
   }
 
   return function useDia(fecha: string): CitasDia<R> {
-    const session = useSyncSession()
-    const collection = session?.collection('tb_citas') as RxCollection<CitaDoc> | undefined
+    const cache = useCache()
     const subscribe = useCallback(
       (onChange: () => void) => {
-        if (!collection || !fecha) return () => {}
-        const entry = acquire(collection, fecha)
-        entry.listeners.add(onChange)
+        if (!cache || !fecha) return () => {}
+        const stop = cache.subscribe(fecha, onChange)
         onChange() // the answer may have arrived between render and subscription
-        return () => {
-          entry.listeners.delete(onChange)
-          release(collection, fecha, entry)
-        }
+        return stop
       },
-      [collection, fecha],
+      [cache, fecha],
     )
-    const snapshot = () => (collection && fecha ? (entries.get(collection)?.get(fecha)?.snap ?? null) : null)
+    // A day already in memory (shown elsewhere, idle or prefetched) answers in this very render.
+    const snapshot = () => (cache && fecha ? cache.snapshot(fecha) : null)
     const snap = useSyncExternalStore(subscribe, snapshot, snapshot)
-    return useMemo(() => ({ fecha, rows: snap ? snap.rows : NONE, listo: snap !== null, error: snap?.error ?? null }), [fecha, snap])
+    return useMemo(() => ({ fecha, rows: snap ? rowsOf(snap) : NONE, listo: snap !== null, error: snap?.error ?? null }), [fecha, snap])
   }
+}
+
+/**
+ * Starts reading `fechas` once the current render is committed, so showing one of them
+ * later draws its rows at once (docs/decisions/0025-agenda-velocidad.md). Pass a stable
+ * key: the days are read again only when `fechas.join()` changes.
+ */
+export function usePrefetchCitasDias(fechas: readonly string[]): void {
+  const cache = useCache()
+  const key = fechas.join(',')
+  useEffect(() => {
+    if (!cache || !key) return
+    // A task of its own, after this commit: the shown day is drawn first. Not an idle
+    // callback: on a busy tablet idle time may not come before the next tap.
+    const timer = setTimeout(() => cache.prefetch(key.split(',')), 0)
+    return () => clearTimeout(timer)
+  }, [cache, key])
 }
 
 /** The agenda's default: every cita of `fecha` (deleted ones never come back from a query). */

@@ -172,20 +172,27 @@ interface RowProps<T> {
 }
 
 // Memoised: typing in a search box re-renders only rows whose data changed (columns
-// must be stable: module-level or memoised by the screen).
+// must be stable: module-level or memoised by the screen). Body rows are plain <tr>/<td>
+// with Mantine's own table classes: a Table.Td is a themed component (props, styles,
+// context) and a day's page mounts ~400 of them, which was most of a day switch in the
+// agenda (docs/decisions/0025-agenda-velocidad.md). The look is the same: the classes
+// and data attributes are what Table.Tr/Table.Td put on the element (row borders and
+// hover highlight, which every DataTable turns on).
+const TR = `mantine-Table-tr ${Table.classes.tr}`
+const TD = `mantine-Table-td ${Table.classes.td}`
 const Row = memo(function Row<T>({ row, columns, actions, name }: RowProps<T>) {
   return (
-    <Table.Tr>
+    <tr className={TR} data-with-row-border data-hover>
       {columns.map((c) => (
-        <Table.Td key={c.key} className={c.nowrap ? classes.nowrap : classes.cell} style={{ textAlign: c.align, minWidth: c.minWidth }}>
+        <td key={c.key} className={`${TD} ${c.nowrap ? classes.nowrap : classes.cell}`} style={{ textAlign: c.align, minWidth: c.minWidth }}>
           {c.cell(row)}
-        </Table.Td>
+        </td>
       ))}
       {actions && (
-        <Table.Td className={classes.actionsCell}>
+        <td className={`${TD} ${classes.actionsCell}`}>
           <RowActionsMenu name={name} actions={() => actions(row)} />
-        </Table.Td>
+        </td>
       )}
-    </Table.Tr>
+    </tr>
   )
 }) as <T>(props: RowProps<T>) => ReactNode

@@ -1,6 +1,7 @@
 import { useState, type CSSProperties, type ReactNode } from 'react'
-import { ActionIcon, Menu, Text, UnstyledButton } from '@mantine/core'
+import { Menu, Text, UnstyledButton } from '@mantine/core'
 import { IconDotsVertical } from '@tabler/icons-react'
+import classes from './row-actions-menu.module.css'
 
 export interface RowAction {
   label: string
@@ -22,6 +23,8 @@ export interface RowActionsTarget {
   label?: string
 }
 
+const UNSTYLED = `mantine-UnstyledButton-root mantine-focus-auto ${UnstyledButton.classes.root}`
+
 /**
  * The ⋮ menu of one table row. The actions are asked for when the menu opens, so a
  * table row need not re-render when the screen's handlers change (typing in the search
@@ -35,23 +38,25 @@ export function RowActionsMenu({ name, actions, target }: { name: string; action
   // floating-position machinery) before anyone opens one.
   const [mounted, setMounted] = useState(false)
   const open = mounted ? undefined : () => (setMounted(true), setOpened(true))
+  // Plain buttons, styled as Mantine's UnstyledButton and subtle ActionIcon: a table page
+  // or a day view draws dozens of them, and a themed component each was a measurable
+  // part of a day switch (docs/decisions/0025-agenda-velocidad.md).
   const button = target ? (
-    <UnstyledButton className={target.className} style={target.style} aria-label={label} aria-haspopup="menu" aria-expanded={opened} onClick={open}>
-      {target.content}
-    </UnstyledButton>
-  ) : (
-    <ActionIcon
-      variant="subtle"
-      color="gray.7"
-      size={40}
-      radius="xl"
+    <button
+      type="button"
+      className={`${UNSTYLED} ${target.className ?? ''}`}
+      style={target.style}
       aria-label={label}
       aria-haspopup="menu"
       aria-expanded={opened}
       onClick={open}
     >
+      {target.content}
+    </button>
+  ) : (
+    <button type="button" className={`mantine-focus-auto ${classes.dots}`} aria-label={label} aria-haspopup="menu" aria-expanded={opened} onClick={open}>
       <IconDotsVertical size={20} aria-hidden />
-    </ActionIcon>
+    </button>
   )
   if (!mounted) return button
   return (
