@@ -14,7 +14,7 @@ import type { HuecoElegido } from '@/domain/cita-nueva.ts'
 import { accionesCita, cancelarCitaPatch, CITA_MENSAJES as M, confirmarCitaPatch, marcarComoPagada } from '@/domain/citas.ts'
 import { citasDelDia, nombreEspecialista } from '@/domain/citas-dia.ts'
 import { peruToday } from '@/domain/peru-time.ts'
-import { countLabel } from '@/domain/text.ts'
+import { searchCountLabel } from '@/domain/text.ts'
 import type { EnlaceWhatsapp } from '@/domain/whatsapp.ts'
 import { programarCita } from '@/lib/agenda/programar-cita.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
@@ -171,7 +171,7 @@ export function CitasPage({ store }: { store: CitasStore }) {
         onChange={setQ}
         label="Buscar citas del día"
         placeholder="Buscar por cliente, email, tratamiento, estado o especialista"
-        count={q ? `${found.length.toLocaleString('es-PE')} de ${countLabel(all.length, 'cita', 'citas')}` : countLabel(all.length, 'cita', 'citas')}
+        count={searchCountLabel(!!q, found.length, all.length, 'cita', 'citas')}
       />
       <div className={classes.card}>
         {vistaDia && citas.status === 'ready' ? (
