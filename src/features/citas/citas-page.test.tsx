@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import type { HorarioSemana } from '@/domain/agenda-slots.ts'
 import type { PacienteCita } from '@/domain/cita-forms.ts'
-import type { FormaPagoFila } from '@/domain/formas-pago.ts'
 import { useToastStore } from '@/lib/toast/toast-store.ts'
+import { facial, formas, horarioDia, lucia, LUNES_A_SABADO, masaje } from '@tests/support/agenda-fixtures.ts'
 import { renderScreen } from '@tests/support/render.tsx'
 import { memoryCitasDia, useMemoryCollection, type MemoryWrite } from '@tests/support/memory-collection.ts'
 import { CitasPage } from './citas-page.tsx'
@@ -47,33 +46,9 @@ const cancelada = cita({ id_cita: 'cancelada', nombre_cliente: 'Carla Cancelada'
 const venta = cita({ id_cita: 'venta', nombre_cliente: 'VENTA PRODUCTOS: Aceite', estado_cita: 'Venta Directa', id_especialista: null, hora_inicio: '00:00:00' })
 const otroDia = cita({ id_cita: 'manana', nombre_cliente: 'Mateo Mañana', fecha_cita: MANANA, hora_inicio: '10:00:00', hora_fin: '11:00:00' })
 
-const lucia: EspecialistaFila = {
-  id_especialista: 'lucia',
-  nombre: 'Lucía',
-  apellido: 'Quispe',
-  especialidad: 'Masoterapia',
-  dias_trabajo: ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes'],
-  hora_inicio_trabajo: '09:00:00',
-  hora_fin_trabajo: '13:00:00',
-  activo: true,
-}
 const marco: EspecialistaFila = { ...lucia, id_especialista: 'marco', nombre: 'Marco', apellido: 'Ríos', especialidad: 'Facial', hora_fin_trabajo: '18:00:00' }
-const tratamientos: TratamientoFila[] = [
-  { id_tratamiento: 'masaje', nombre: 'Masaje Relajante', tipo: 'tratamiento', activo: true, duracion_estimada_minutos: 60 },
-  { id_tratamiento: 'facial', nombre: 'Limpieza Facial', tipo: 'tratamiento', activo: true, duracion_estimada_minutos: 90 },
-]
-const horarios: HorarioSemana[] = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado'].map((dia_semana) => ({
-  dia_semana,
-  esta_abierto: true,
-  hora_apertura: '09:00:00',
-  hora_cierre: '20:00:00',
-  descanso_inicio: '13:00:00',
-  descanso_fin: '14:00:00',
-}))
-const formas: FormaPagoFila[] = [
-  { fp_descripcion: 'Yape', fp_comision: 0 },
-  { fp_descripcion: 'Efectivo', fp_comision: 0 },
-]
+const tratamientos: TratamientoFila[] = [masaje, facial]
+const horarios = LUNES_A_SABADO.map((d) => horarioDia(d))
 
 async function open({ rows = [sofia, pedro, rosa, raul, cancelada, venta, otroDia], url = URL, failWith }: { rows?: Cita[]; url?: string; failWith?: Error } = {}) {
   const log: MemoryWrite[] = []

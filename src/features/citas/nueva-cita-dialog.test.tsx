@@ -5,10 +5,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import type { HorarioSemana } from '@/domain/agenda-slots.ts'
 import type { PacienteCita } from '@/domain/cita-forms.ts'
-import type { EspecialistaFila, TratamientoFila } from '@/lib/db/use-agenda-catalogo.ts'
+import type { TratamientoFila } from '@/lib/db/use-agenda-catalogo.ts'
 import { useToastStore } from '@/lib/toast/toast-store.ts'
+import { horarioDia, lucia, LUNES_A_VIERNES, masaje } from '@tests/support/agenda-fixtures.ts'
 import { memoryCitasDia, useMemoryCollection, type MemoryWrite } from '@tests/support/memory-collection.ts'
 import { renderScreen } from '@tests/support/render.tsx'
 import { CitasPage } from './citas-page.tsx'
@@ -20,30 +20,13 @@ const NOW = new Date('2026-11-25T13:00:00Z')
 const MANANA = '2026-11-26'
 const URL = `/control-citas/citas-confirmadas?vista=dia&fecha=${MANANA}`
 
-const lucia: EspecialistaFila = {
-  id_especialista: 'lucia',
-  nombre: 'Lucía',
-  apellido: 'Quispe',
-  especialidad: 'Masoterapia',
-  dias_trabajo: ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes'],
-  hora_inicio_trabajo: '09:00:00',
-  hora_fin_trabajo: '13:00:00',
-  activo: true,
-}
 const tratamientos: TratamientoFila[] = [
-  { id_tratamiento: 'masaje', nombre: 'Masaje Relajante', tipo: 'tratamiento', activo: true, duracion_estimada_minutos: 60 },
+  masaje,
   { id_tratamiento: 'exfoliacion', nombre: 'Exfoliación Express', tipo: 'tratamiento', activo: true, duracion_estimada_minutos: 30 },
   { id_tratamiento: 'viejo', nombre: 'Tratamiento Retirado', tipo: 'tratamiento', activo: false, duracion_estimada_minutos: 60 },
   { id_tratamiento: 'aceite', nombre: 'Aceite de Lavanda', tipo: 'producto', activo: true, duracion_estimada_minutos: null },
 ]
-const horarios: HorarioSemana[] = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes'].map((dia_semana) => ({
-  dia_semana,
-  esta_abierto: true,
-  hora_apertura: '09:00:00',
-  hora_cierre: '20:00:00',
-  descanso_inicio: '13:00:00',
-  descanso_fin: '14:00:00',
-}))
+const horarios = LUNES_A_VIERNES.map((d) => horarioDia(d))
 const sofia: PacienteCita = { id_paciente: 'pac-sofia', nombre: 'Sofía', apellido: 'Vargas', email: 'sofia@gmail.com', telefono: '987 654 321' }
 // Lucía is taken 10:00–11:00 and 11:30–12:00 tomorrow: 11:00 is a 30-minute gap.
 const mateo: Cita = {

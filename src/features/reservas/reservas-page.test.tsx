@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import type { HorarioSemana } from '@/domain/agenda-slots.ts'
 import type { PacienteCita } from '@/domain/cita-forms.ts'
-import type { FormaPagoFila } from '@/domain/formas-pago.ts'
 import { useToastStore } from '@/lib/toast/toast-store.ts'
 import { validateListSearch } from '@/lib/ui/list-search.ts'
+import { facial, formas, horarioDia, lucia, LUNES_A_SABADO, masaje } from '@tests/support/agenda-fixtures.ts'
 import { renderScreen } from '@tests/support/render.tsx'
 import { memoryCitasDia, useMemoryCollection, type MemoryWrite } from '@tests/support/memory-collection.ts'
 import { ReservasPage } from './reservas-page.tsx'
@@ -38,31 +37,13 @@ const ana = reserva({ id_reserva: 'ana', nombre_cliente: 'Ana Torres', email_cli
 const confirmada = reserva({ id_reserva: 'ya-confirmada', nombre_cliente: 'Luis Confirmado' })
 
 const tratamientos: TratamientoFila[] = [
-  { id_tratamiento: 'masaje', nombre: 'Masaje Relajante', tipo: 'tratamiento', activo: true, duracion_estimada_minutos: 60 },
-  { id_tratamiento: 'facial', nombre: 'Limpieza Facial', tipo: 'tratamiento', activo: true, duracion_estimada_minutos: 90 },
+  masaje,
+  facial,
   { id_tratamiento: 'viejo', nombre: 'Exfoliación antigua', tipo: 'tratamiento', activo: false, duracion_estimada_minutos: 30 },
   { id_tratamiento: 'aceite', nombre: 'Aceite de lavanda', tipo: 'producto', activo: true, duracion_estimada_minutos: null },
 ]
-const lucia: EspecialistaFila = {
-  id_especialista: 'lucia',
-  nombre: 'Lucía',
-  apellido: 'Quispe',
-  especialidad: 'Masoterapia',
-  dias_trabajo: ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes'],
-  hora_inicio_trabajo: '09:00:00',
-  hora_fin_trabajo: '13:00:00',
-  activo: true,
-}
 const inactiva: EspecialistaFila = { ...lucia, id_especialista: 'inactiva', nombre: 'Irene', apellido: 'Baja', activo: false }
-const dia = (dia_semana: string, abierto = true): HorarioSemana => ({
-  dia_semana,
-  esta_abierto: abierto,
-  hora_apertura: abierto ? '09:00:00' : null,
-  hora_cierre: abierto ? '20:00:00' : null,
-  descanso_inicio: abierto ? '13:00:00' : null,
-  descanso_fin: abierto ? '14:00:00' : null,
-})
-const horarios = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado'].map((d) => dia(d))
+const horarios = LUNES_A_SABADO.map((d) => horarioDia(d))
 const pacientes: PacienteCita[] = [
   { id_paciente: 'p-sofia', nombre: 'Sofía', apellido: 'Vargas', email: 'Sofia@gmail.com', telefono: '987654321' },
   { id_paciente: 'p-rosa', nombre: 'Rosa', apellido: 'Pérez', email: null, telefono: '999111222' },
@@ -71,11 +52,6 @@ const pacientes: PacienteCita[] = [
 const citasIniciales: CitaReserva[] = [
   { id_cita: 'c1', id_reserva_origen: 'ya-confirmada', id_especialista: 'lucia', fecha_cita: MANANA, hora_inicio: '10:00:00', hora_fin: '11:00:00', estado_cita: 'Pendiente de Pago' },
 ]
-const formas: FormaPagoFila[] = [
-  { fp_descripcion: 'Yape', fp_comision: 0 },
-  { fp_descripcion: 'Efectivo', fp_comision: 0 },
-]
-
 interface Logs {
   reservas: MemoryWrite[]
   citas: MemoryWrite[]
