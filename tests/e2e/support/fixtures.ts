@@ -7,12 +7,28 @@
  *   import { expect, test } from './support/fixtures.ts'
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer } from 'node:net'
 import { test as base } from '@playwright/test'
 
 export { expect } from '@playwright/test'
 
 /** The first worker's port; worker N uses this + N (E2E_PORT moves the whole range). */
 const firstPort = Number(process.env.E2E_PORT ?? 54329)
+
+/**
+ * A backend left running on the port by an earlier run would answer the readiness check
+ * before ours fails to bind, and the worker's tests would then run against its old data
+ * (this happened: a stale server made three specs fail on a clean clone). Refuse instead.
+ */
+async function assertPortFree(port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', () =>
+      reject(new Error(`el puerto ${port} ya está en uso (¿un backend de una ejecución anterior?); detenlo o usa E2E_PORT`)),
+    )
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()))
+  })
+}
 
 async function waitUntilServing(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs
@@ -34,6 +50,7 @@ export const test = base.extend<object, { workerOrigin: string }>({
     // eslint-disable-next-line no-empty-pattern
     async ({}, use, workerInfo) => {
       const port = firstPort + workerInfo.workerIndex
+      await assertPortFree(port)
       const child = spawn('npx', ['tsx', 'supabase/local/cli.ts', 'start', '--memory', '--port', String(port), '--host', '127.0.0.1', '--quiet'], {
         // Its own process group, so stopping it also stops what npx and tsx started.
         detached: true,
