@@ -7,6 +7,7 @@
  */
 import { createServer, connect, type Server, type Socket } from 'node:net'
 import type { AddressInfo } from 'node:net'
+import { mulberry32 } from '../../supabase/local/demo/context.ts'
 
 export interface NetworkProxy {
   readonly port: number
@@ -31,7 +32,7 @@ export async function startNetworkProxy(targetPort: number, options: { host?: st
   let offline = false
   let dropRate = 0
   let delay = 0
-  let random = seeded(options.seed ?? 1)
+  let random = mulberry32(options.seed ?? 1)
 
   const kill = (a: Socket, b: Socket) => {
     a.destroy()
@@ -115,7 +116,7 @@ export async function startNetworkProxy(targetPort: number, options: { host?: st
     },
     setDropRate(rate) {
       dropRate = rate
-      random = seeded(Math.floor(rate * 1e6) + stats.connections)
+      random = mulberry32(Math.floor(rate * 1e6) + stats.connections)
     },
     setDelay(ms) {
       delay = ms
@@ -128,14 +129,3 @@ export async function startNetworkProxy(targetPort: number, options: { host?: st
   }
 }
 
-/** Deterministic pseudo-random numbers (mulberry32), so a failing run can be replayed. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}

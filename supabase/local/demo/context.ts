@@ -49,8 +49,11 @@ export async function insertJson(tx: Queryable, table: string, columns: string[]
   }
 }
 
-/** Deterministic PRNG (mulberry32): the same seed gives the same demo. */
-function mulberry32(seed: number) {
+/**
+ * Deterministic PRNG (mulberry32): the same seed gives the same demo. Also the one the
+ * sync fault tests use, so a failing run can be replayed from its seed.
+ */
+export function mulberry32(seed: number) {
   let a = seed >>> 0
   return () => {
     a = (a + 0x6d2b79f5) >>> 0

@@ -12,6 +12,7 @@ import { startTestStack, type TestStack } from '../../support/stack.ts'
 import type { Device } from '../../sync/device.ts'
 import { createPatient, describeDevices, expectSameAsServer, newId, staffDevice } from '../../sync/scenario-kit.ts'
 import { waitFor } from '../../sync/wait.ts'
+import { mulberry32 } from '../../../supabase/local/demo/context.ts'
 
 const SEED = 20261122
 const TOTAL_WRITES = 500
@@ -29,17 +30,6 @@ afterAll(async () => {
   await stack?.close()
 })
 
-function random(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 describe('issue 4 scenario 10', () => {
@@ -56,7 +46,7 @@ describe('issue 4 scenario 10', () => {
     // The network: each tablet's link drops traffic at random, is cut, or goes offline
     // (its proxy refuses connections and the device hears the offline event).
     const weather = tablets.map(async (d, k) => {
-      const rnd = random(SEED + 100 + k)
+      const rnd = mulberry32(SEED + 100 + k)
       d.proxy.setDropRate(0.03)
       while (writing) {
         await sleep(300 + rnd() * 900)
@@ -79,7 +69,7 @@ describe('issue 4 scenario 10', () => {
     // it currently sees.
     const perDevice = Math.ceil(TOTAL_WRITES / tablets.length)
     const work = tablets.map(async (d, k) => {
-      const rnd = random(SEED + k)
+      const rnd = mulberry32(SEED + k)
       const mine: string[] = []
       for (let i = 0; i < perDevice && counts.insert + counts.update + counts.delete < TOTAL_WRITES; i++) {
         const roll = rnd()
