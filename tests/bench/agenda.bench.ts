@@ -27,6 +27,7 @@ import { slotsAgenda, duracionTratamiento, type CitaAgenda, type EspecialistaAge
 import { fechaLargaDia } from '../../src/domain/agenda-format.ts'
 import { peruMinutesOfDay, peruToday } from '../../src/domain/peru-time.ts'
 import { countLabel } from '../../src/domain/text.ts'
+import { uploadSummary } from '../../src/domain/sync-display.ts'
 import type { Figure } from './run.ts'
 import { clickUntil, launchChromium, median, staffPage } from './support/panel-browser.ts'
 
@@ -41,6 +42,8 @@ const LATENCY_MS = 150
 const MEASURE_LECTURA = 'agenda: leer día'
 
 const SCREEN = '/control-citas/citas-confirmadas'
+/** The header's sync pill once the device holds every table and nothing waits: 'Todo sincronizado'. */
+const TODO_SINCRONIZADO = uploadSummary({ pendingKnown: true, pendingTotal: 0, initialSync: { done: true }, online: true }).text
 const TABLE_ROW = 'table[aria-label="Lista de citas programadas"] tbody tr'
 const BLOCK = '[aria-label="Vista del día por especialista"] [aria-label^="Acciones para"]'
 /** What the screen shows: live citas with a specialist, neither Cancelada nor Venta Directa (src/domain/citas-dia.ts). */
@@ -74,8 +77,12 @@ export default async function agendaBench(): Promise<Figure[]> {
       )
     ).rows.reverse()
     const page = await staffPage(browser, base, SCREEN)
-    // The device is "already synced" once every measured day shows the server's count
-    // (this pass also loads the screen's code and warms it, as a day of use would).
+    // "Already synced": the device's first download of every table is over (the header
+    // says 'Todo sincronizado'; with this volume ~30 s after today's citas show up, and
+    // until then the sync's IndexedDB writes share the main thread with the screen), and
+    // every measured day shows the server's count (this pass also loads the screen's
+    // code and warms it, as a day of use would).
+    await page.getByText(TODO_SINCRONIZADO, { exact: true }).first().waitFor({ timeout: 600_000 })
     for (const { d, n } of days) await showDay(page, base, d, n, false)
 
     const table = await switchDays(page, base, days, false)
