@@ -34,6 +34,7 @@ import type { Cita, CitasStore } from './citas-store.ts'
 import { ConfirmarCitaDialog } from './confirmar-cita-dialog.tsx'
 import { EditarCitaDialog, type EdicionCita } from './editar-cita-dialog.tsx'
 import { NuevaCitaDialog } from './nueva-cita-dialog.tsx'
+import { OnceOpened } from '@/lib/ui/once-opened.tsx'
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e))
 
@@ -208,7 +209,10 @@ export function CitasPage({ store }: { store: CitasStore }) {
 
       <ConfirmarCitaDialog cita={confirming} especialista={nombres.especialista} onClose={() => setConfirming(null)} onConfirm={confirmar} />
       {nuevo && <NuevaCitaDialog hueco={nuevo} store={store} hoy={hoy} onClose={() => setNuevo(null)} onSave={programar} />}
-      <EditarCitaDialog edicion={editing} store={store} hoy={hoy} onClose={() => setEditing(null)} onSave={guardar} />
+      {/* Its own hooks (the slots' day, sorted lists) run only once it has been used. */}
+      <OnceOpened opened={editing !== null}>
+        <EditarCitaDialog edicion={editing} store={store} hoy={hoy} onClose={() => setEditing(null)} onSave={guardar} />
+      </OnceOpened>
       <ConfirmDialog
         opened={cancelling !== null}
         title="¿Cancelar cita?"

@@ -28,6 +28,7 @@ import { ConfirmarReservaDialog } from './confirmar-reserva-dialog.tsx'
 import { CrearReservaDialog } from './crear-reserva-dialog.tsx'
 import { reservaColumns } from './reservas-columns.tsx'
 import type { Reserva, ReservasStore } from './reservas-store.ts'
+import { OnceOpened } from '@/lib/ui/once-opened.tsx'
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e))
 const M = RESERVA_MENSAJES
@@ -148,7 +149,10 @@ export function ReservasPage({ store }: { store: ReservasStore }) {
       </div>
 
       <CrearReservaDialog opened={creating} pacientes={pacientes.rows} tratamientos={store.tratamientos} hoy={hoy} onClose={() => setCreating(false)} onSave={crear} />
-      <ConfirmarReservaDialog reserva={confirming} store={store} hoy={hoy} onClose={() => setConfirming(null)} onSave={confirmar} onCrearPaciente={crearPaciente} />
+      {/* Its own hooks (the slots' day, sorted lists) run only once it has been used. */}
+      <OnceOpened opened={confirming !== null}>
+        <ConfirmarReservaDialog reserva={confirming} store={store} hoy={hoy} onClose={() => setConfirming(null)} onSave={confirmar} onCrearPaciente={crearPaciente} />
+      </OnceOpened>
       <ConfirmDialog
         opened={cancelling !== null}
         title={M.confirmarCancelar}

@@ -13,6 +13,7 @@ import type { Comprobante, DatosSpa } from '@/domain/comprobante.ts'
 import { SPA_NAME, contact } from '@/lib/config/contact.ts'
 import { ComprobanteHoja, type FormatoComprobante } from './comprobante-hoja.tsx'
 import classes from './comprobante.module.css'
+import { OnceOpened } from './once-opened.tsx'
 
 export const DATOS_SPA: DatosSpa = { nombre: SPA_NAME, direccion: contact.address, telefono: contact.phoneDisplay }
 
@@ -39,7 +40,20 @@ export function reglaPagina(formato: FormatoComprobante, altoTicketMm: number | 
   return `@page { size: 80mm ${alto}mm; margin: 0; }`
 }
 
-export function ComprobanteDialog({ comprobante, onClose }: { comprobante: Comprobante | null; onClose: () => void }) {
+interface ComprobanteDialogProps {
+  comprobante: Comprobante | null
+  onClose: () => void
+}
+
+export function ComprobanteDialog(props: ComprobanteDialogProps) {
+  return (
+    <OnceOpened opened={props.comprobante !== null}>
+      <ComprobanteModal {...props} />
+    </OnceOpened>
+  )
+}
+
+function ComprobanteModal({ comprobante, onClose }: ComprobanteDialogProps) {
   const [formato, setFormato] = useState<FormatoComprobante>(formatoGuardado)
   const [altoMm, setAltoMm] = useState<number | null>(null)
   const vista = useRef<HTMLDivElement>(null)

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react'
 import { Button, Group, Modal, Text } from '@mantine/core'
+import { OnceOpened } from './once-opened.tsx'
 
 export interface ConfirmDialogProps {
   opened: boolean
@@ -26,17 +27,19 @@ export function ConfirmDialog({ opened, title, children, confirmLabel, destructi
     }
   }
   return (
-    <Modal opened={opened} onClose={() => !busy && onClose()} title={title} centered radius="lg">
-      <Text component="div">{children}</Text>
-      <Group justify="flex-end" mt="xl">
-        {/* Focus starts on the safe choice: Enter must not delete by accident. */}
-        <Button variant="default" onClick={onClose} disabled={busy} data-autofocus={destructive || undefined}>
-          {cancelLabel}
-        </Button>
-        <Button color={destructive ? 'red.9' : undefined} loading={busy} onClick={confirm} data-autofocus={!destructive || undefined}>
-          {confirmLabel}
-        </Button>
-      </Group>
-    </Modal>
+    <OnceOpened opened={opened}>
+      <Modal opened={opened} onClose={() => !busy && onClose()} title={title} centered radius="lg">
+        <Text component="div">{children}</Text>
+        <Group justify="flex-end" mt="xl">
+          {/* Focus starts on the safe choice: Enter must not delete by accident. */}
+          <Button variant="default" onClick={onClose} disabled={busy} data-autofocus={destructive || undefined}>
+            {cancelLabel}
+          </Button>
+          <Button color={destructive ? 'red.9' : undefined} loading={busy} onClick={confirm} data-autofocus={!destructive || undefined}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Modal>
+    </OnceOpened>
   )
 }

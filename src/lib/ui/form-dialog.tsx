@@ -7,6 +7,7 @@
 import { useLayoutEffect, useState, type ReactNode } from 'react'
 import { Button, Group, Modal } from '@mantine/core'
 import { useForm, type FormErrors, type UseFormReturnType } from '@mantine/form'
+import { OnceOpened } from './once-opened.tsx'
 
 export type FieldErrors<V> = Partial<Record<keyof V & string, string>>
 export type DialogForm<V> = UseFormReturnType<V>
@@ -36,9 +37,11 @@ export interface FormDialogProps<V extends Record<string, unknown>> {
 export function FormDialog<V extends Record<string, unknown>>({ title, values, formKey, onClose, size = 'lg', ...body }: FormDialogProps<V>) {
   const [saving, setSaving] = useState(false)
   return (
-    <Modal opened={values !== null} onClose={() => !saving && onClose()} size={size} centered title={title} radius="lg" closeOnEscape={!saving}>
-      {values !== null && <FormBody key={formKey ?? 'form'} initialValues={values} onClose={onClose} saving={saving} setSaving={setSaving} {...body} />}
-    </Modal>
+    <OnceOpened opened={values !== null}>
+      <Modal opened={values !== null} onClose={() => !saving && onClose()} size={size} centered title={title} radius="lg" closeOnEscape={!saving}>
+        {values !== null && <FormBody key={formKey ?? 'form'} initialValues={values} onClose={onClose} saving={saving} setSaving={setSaving} {...body} />}
+      </Modal>
+    </OnceOpened>
   )
 }
 
