@@ -28,6 +28,9 @@ export function rangoHoras(inicio: string | null | undefined, fin: string | null
 }
 
 const longDate = new Intl.DateTimeFormat('es-PE', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
+// A table writes the same few dates once per row and formatting is the costly part: each
+// date is formatted once (bounded: a year of days and more).
+const largas = new Map<string, string>()
 
 /**
  * 'YYYY-MM-DD' → 'martes, 24 de noviembre de 2026' (lowercase, to sit inside a sentence);
@@ -36,7 +39,13 @@ const longDate = new Intl.DateTimeFormat('es-PE', { timeZone: 'UTC', weekday: 'l
  */
 export function fechaLargaDia(isoDate: string | null | undefined): string {
   if (!isoDate || !isIsoDate(isoDate)) return ''
-  return longDate.format(new Date(`${isoDate}T12:00:00Z`))
+  let texto = largas.get(isoDate)
+  if (texto === undefined) {
+    if (largas.size >= 400) largas.clear()
+    texto = longDate.format(new Date(`${isoDate}T12:00:00Z`))
+    largas.set(isoDate, texto)
+  }
+  return texto
 }
 
 const PLURAL: Record<DiaSemana, string> = {
