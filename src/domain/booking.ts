@@ -2,7 +2,7 @@
  * The public booking request (spec 1 §5, §8): validation in the order the spec gives,
  * and the tb_reservas row it becomes.
  */
-import { emptyToNull, fold, isEmail } from './text.ts'
+import { compararEsBase, emptyToNull, fold, isEmail } from './text.ts'
 
 export interface BookingForm {
   nombre: string
@@ -121,7 +121,7 @@ export const BOOKING_SUCCESS = {
 
 /** Treatments in the order the spec asks: by name, Spanish locale. */
 export function sortTratamientos<T extends { nombre: string }>(list: readonly T[]): T[] {
-  return [...list].sort((a, b) => a.nombre.localeCompare(b.nombre, 'es', { sensitivity: 'base' }))
+  return [...list].sort((a, b) => compararEsBase(a.nombre, b.nombre))
 }
 
 /** The treatment whose name matches `name`, ignoring case, accents and spacing. */

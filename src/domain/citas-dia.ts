@@ -5,13 +5,11 @@
  * (docs/spec/3-product-decisions.md "Agenda and slots") and matches client, e-mail,
  * treatment, state (as shown and as stored) and specialist name.
  */
-import { fold } from './text.ts'
+import { compararEs, fold } from './text.ts'
 import { parseHoraReserva } from './hora-reserva.ts'
 import { etiquetaEstado } from './citas.ts'
 import { isIsoDate } from './peru-time.ts'
 
-// One collator for every comparison: localeCompare(…, 'es') builds a new one per call.
-const spanish = new Intl.Collator('es')
 
 export interface CitaLista {
   id_cita: string
@@ -57,7 +55,7 @@ export function citasDelDia<C extends CitaLista>(citas: readonly C[], fecha: str
     }
     rows.push({ cita: c, minuto: parseHoraReserva(c.hora_inicio) ?? 24 * 60, especialista })
   }
-  rows.sort((a, b) => a.minuto - b.minuto || spanish.compare(a.especialista, b.especialista) || spanish.compare(a.cita.nombre_cliente, b.cita.nombre_cliente))
+  rows.sort((a, b) => a.minuto - b.minuto || compararEs(a.especialista, b.especialista) || compararEs(a.cita.nombre_cliente, b.cita.nombre_cliente))
   return rows.map((r) => r.cita)
 }
 

@@ -14,7 +14,7 @@
 import { centimosATexto, centimosDeTexto, escalarEntero } from './money.ts'
 import { fechaEnPeriodo, primerDia, ultimoDia, type Periodo } from './periodo.ts'
 import { isIsoDate } from './peru-time.ts'
-import { emptyToNull, fold } from './text.ts'
+import { compararEs, emptyToNull, fold } from './text.ts'
 
 /** A tb_pagos_citas row, the columns the reconciliation reads. */
 export interface PagoIngreso {
@@ -155,7 +155,7 @@ export function ingresosEntre(input: IngresosInput, desde: string, hasta: string
     g.comision = comisionDe(g.bruto, g.comisionPorcentaje)
     g.importe = g.bruto - g.comision
   }
-  return filas.sort((a, b) => a.fecha.localeCompare(b.fecha) || a.metodo.localeCompare(b.metodo, 'es'))
+  return filas.sort((a, b) => a.fecha.localeCompare(b.fecha) || compararEs(a.metodo, b.metodo))
 }
 
 /** The month's income: its real first to last day. */
@@ -280,7 +280,7 @@ export function validarIngreso(form: IngresoForm, periodo: Periodo): { ok: true;
   return { ok: true, fila: { fecha, metodo, importe, banco, observacion: emptyToNull(form.observacion) } }
 }
 
-const porFecha = (a: IngresoFila, b: IngresoFila) => a.fecha.localeCompare(b.fecha) || a.metodo.localeCompare(b.metodo, 'es')
+const porFecha = (a: IngresoFila, b: IngresoFila) => a.fecha.localeCompare(b.fecha) || compararEs(a.metodo, b.metodo)
 
 /** 'Agregar ingreso': the list with the new row, in date order. */
 export function agregarIngreso(filas: readonly IngresoFila[], form: IngresoForm, periodo: Periodo): ResultadoIngresos {

@@ -12,6 +12,7 @@ import { egresosDelPeriodo, totalEgresos, type Egreso } from './egresos.ts'
 import { idConciliacion } from './ids-deterministas.ts'
 import { centimosDeTexto } from './money.ts'
 import { esPeriodoValido, periodoAnterior, type Periodo } from './periodo.ts'
+import { compararEs } from './text.ts'
 
 /** A tb_conciliacion_bancaria row, the columns the screen reads. */
 export interface Conciliacion {
@@ -68,7 +69,7 @@ export function puedeGuardarSaldoInicial(texto: string): boolean {
 /** The 'Egresos del Mes' table: the month's live expenses by date (fixed ones are dated the last day), then type. */
 export function egresosDelMes<E extends Egreso>(egresos: readonly E[], periodo: Periodo): E[] {
   return egresosDelPeriodo(egresos, periodo).sort(
-    (a, b) => (a.fecha ?? '').localeCompare(b.fecha ?? '') || a.tipo_egreso.localeCompare(b.tipo_egreso) || a.descripcion.localeCompare(b.descripcion, 'es'),
+    (a, b) => (a.fecha ?? '').localeCompare(b.fecha ?? '') || a.tipo_egreso.localeCompare(b.tipo_egreso) || compararEs(a.descripcion, b.descripcion),
   )
 }
 

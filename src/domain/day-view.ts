@@ -30,9 +30,8 @@ import {
   type HorarioSemana,
   type SlotAgenda,
 } from './agenda-slots.ts'
+import { compararPorApellido } from './text.ts'
 
-// One collator for every comparison: localeCompare(…, 'es') builds a new one per call.
-const spanish = new Intl.Collator('es')
 
 export interface EspecialistaVista extends EspecialistaAgenda {
   nombre: string
@@ -145,7 +144,7 @@ export function vistaDia<E extends EspecialistaVista, C extends CitaAgenda>(inpu
   const conCitas = new Set(citas.map((c) => c.cita.id_especialista))
   const especialistas = input.especialistas
     .filter((e) => !e._deleted && ((e.activo && especialistaTrabaja(e, dia)) || conCitas.has(e.id_especialista)))
-    .sort((a, b) => spanish.compare(a.apellido, b.apellido) || spanish.compare(a.nombre, b.nombre))
+    .sort(compararPorApellido)
 
   const horario = horarioDelDia(input.horarios, dia)
   const open = horario?.esta_abierto ? parseTime(horario.hora_apertura) : null

@@ -9,6 +9,7 @@ import { centimosDeTexto } from './money.ts'
 import { nombreMes } from './calendar.ts'
 import type { Periodo } from './periodo.ts'
 import { peruToday } from './peru-time.ts'
+import { compararEs } from './text.ts'
 
 /** 'egresos-DDMMYY.xlsx' for the day in Lima. */
 export function archivoEgresos(now: Date = new Date()): string {
@@ -20,7 +21,7 @@ const numero = (valor: number | string) => (centimosDeTexto(valor) ?? 0) / 100
 
 function ordenados(egresos: readonly Egreso[], periodo: Periodo, tipo: TipoEgreso): Egreso[] {
   return egresosDelPeriodo(egresos, periodo, tipo).sort(
-    (a, b) => (a.fecha ?? '').localeCompare(b.fecha ?? '') || a.descripcion.localeCompare(b.descripcion, 'es'),
+    (a, b) => (a.fecha ?? '').localeCompare(b.fecha ?? '') || compararEs(a.descripcion, b.descripcion),
   )
 }
 

@@ -10,7 +10,7 @@
 import { centimosATexto, centimosDeTexto, escalarEntero } from './money.ts'
 import { esPeriodoValido, fechaEnPeriodo, ultimoDia, type Periodo } from './periodo.ts'
 import { isIsoDate } from './peru-time.ts'
-import { emptyToNull } from './text.ts'
+import { compararEs, emptyToNull } from './text.ts'
 
 export type TipoEgreso = 'Fijo' | 'Variable'
 
@@ -278,7 +278,7 @@ export function validarEgresoVariable(form: EgresoForm, periodo: Periodo): Valid
 export function egresosDelPeriodo<E extends Egreso>(egresos: readonly E[], periodo: Periodo, tipo?: TipoEgreso): E[] {
   return egresos
     .filter((e) => !e._deleted && e.anio === periodo.anio && e.mes === periodo.mes && (tipo === undefined || e.tipo_egreso === tipo))
-    .sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? '') || a.descripcion.localeCompare(b.descripcion, 'es'))
+    .sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? '') || compararEs(a.descripcion, b.descripcion))
 }
 
 export interface TotalEgresos {

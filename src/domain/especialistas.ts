@@ -8,7 +8,7 @@ import { parseTime } from './booking-slots.ts'
 import { formatHoraTexto } from './agenda-format.ts'
 import { toStoredTime } from './horarios.ts'
 import { DIAS_SEMANA, type DiaSemana } from './peru-time.ts'
-import { emptyToNull, fold, isEmail } from './text.ts'
+import { compararPorApellido, emptyToNull, fold, isEmail } from './text.ts'
 
 /** The editable columns of tb_especialistas (times 'HH:mm:ss' or null). */
 export interface EspecialistaFields {
@@ -191,11 +191,10 @@ export function horarioTrabajo(e: Pick<EspecialistaFields, 'hora_inicio_trabajo'
   return '—'
 }
 
-const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true })
 
 /** Spec 2 §7: ordered by apellido then nombre (Spanish collation: 'Álvarez' before 'Benítez'). */
 export function sortEspecialistas<T extends Pick<EspecialistaFields, 'nombre' | 'apellido'>>(list: readonly T[]): T[] {
-  return [...list].sort((a, b) => collator.compare(a.apellido, b.apellido) || collator.compare(a.nombre, b.nombre))
+  return [...list].sort((a, b) => compararPorApellido(a, b))
 }
 
 /**

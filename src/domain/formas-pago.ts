@@ -4,7 +4,7 @@
  * tb_formapago with their POS commission; the spec's fallback lists are used only when
  * that table has no rows on this device, and then the screen shows a yellow note.
  */
-import { fold } from './text.ts'
+import { compararEsBase, fold } from './text.ts'
 
 /** A tb_formapago row as the device holds it (numeric columns may arrive as text). */
 export interface FormaPagoFila {
@@ -96,7 +96,7 @@ export function metodosDePago(filas: readonly FormaPagoFila[], uso: 'selector' |
 }
 
 function ordenar(metodos: MetodoPago[]): MetodoPago[] {
-  return metodos.sort((a, b) => a.descripcion.localeCompare(b.descripcion, 'es', { sensitivity: 'base' }))
+  return metodos.sort((a, b) => compararEsBase(a.descripcion, b.descripcion))
 }
 
 /**
@@ -119,7 +119,7 @@ export function opcionesFiltroMetodo(metodos: readonly MetodoPago[], metodosDePa
     const limpio = (d ?? '').trim()
     if (limpio && !opciones.has(fold(limpio))) opciones.set(fold(limpio), limpio)
   }
-  return [...opciones.values()].sort((a, b) => a.localeCompare(b, 'es', { sensitivity: 'base' }))
+  return [...opciones.values()].sort((a, b) => compararEsBase(a, b))
 }
 
 /** Same method for the report filter (case, accents and spaces do not matter). */

@@ -7,7 +7,7 @@
  * stock ledger: docs/decisions/0002-data-model.md), so the device writes nothing else.
  */
 import { centimosASoles, toCentimos } from './money.ts'
-import { emptyToNull } from './text.ts'
+import { compararEs, emptyToNull } from './text.ts'
 import { avisoStockBajo, verificarStock, type AvisoStock, type ItemPago, type ProductoCatalogo, type TipoItem } from './items-pago.ts'
 import { isIsoDate } from './peru-time.ts'
 
@@ -52,7 +52,7 @@ export function citasPendientesDePago<C extends CitaCaja>(
         (!c.id_pago_final || anulados.has(c.id_pago_final)) &&
         !pagadas.has(c.id_cita),
     )
-    .sort((a, b) => (a.hora_inicio < b.hora_inicio ? -1 : a.hora_inicio > b.hora_inicio ? 1 : a.nombre_cliente.localeCompare(b.nombre_cliente, 'es')))
+    .sort((a, b) => (a.hora_inicio < b.hora_inicio ? -1 : a.hora_inicio > b.hora_inicio ? 1 : compararEs(a.nombre_cliente, b.nombre_cliente)))
 }
 
 // ---------------------------------------------------------------------------------
@@ -269,5 +269,5 @@ export function opcionesExtras<P extends ProductoCatalogo>(catalogo: readonly P[
       const unidades = p.tipo === 'producto' ? (disponible.get(p.id_tratamiento.toLowerCase()) ?? 0) : null
       return { item: p, disponible: unidades, deshabilitado: unidades !== null && unidades <= 0 }
     })
-    .sort((a, b) => a.item.nombre.localeCompare(b.item.nombre, 'es'))
+    .sort((a, b) => compararEs(a.item.nombre, b.item.nombre))
 }

@@ -7,7 +7,7 @@
  */
 import { toCentimos } from './money.ts'
 import { isIsoDate } from './peru-time.ts'
-import { fold } from './text.ts'
+import { compararEs, fold } from './text.ts'
 
 export interface PagosSearch {
   /** YYYY-MM-DD; absent means today in Peru. */
@@ -71,6 +71,6 @@ export function recaudacionDelDia(pagos: readonly PagoRecaudado[], dia: string):
     total += monto
     cuantos += 1
   }
-  const metodos = [...porMetodo.values()].sort((a, b) => b.monto - a.monto || a.metodo.localeCompare(b.metodo, 'es'))
+  const metodos = [...porMetodo.values()].sort((a, b) => b.monto - a.monto || compararEs(a.metodo, b.metodo))
   return { metodos, pagos: cuantos, total }
 }

@@ -6,7 +6,7 @@
  * each payment comes from comisiones.ts; the export sheets from reporte-pagos-export.ts.
  */
 import { formatCentimos, toCentimos } from './money.ts'
-import { fold } from './text.ts'
+import { compararEs, fold } from './text.ts'
 import { formatFechaCorta, isIsoDate } from './peru-time.ts'
 import { calcularPago, type CalculoPago, type CitaReporte, type PagoReporte, type TipoPago, type TratamientoComision } from './comisiones.ts'
 import { comisionDeMetodo, mismoMetodo, type MetodoPago } from './formas-pago.ts'
@@ -305,7 +305,7 @@ export function adelantosPendientes(citas: Iterable<CitaAdelanto>, pagos: Readon
     })
   }
   return filas
-    .sort((a, b) => compararTexto(b.fechaCita, a.fechaCita) || compararTexto(a.hora, b.hora) || a.cliente.localeCompare(b.cliente, 'es'))
+    .sort((a, b) => compararTexto(b.fechaCita, a.fechaCita) || compararTexto(a.hora, b.hora) || compararEs(a.cliente, b.cliente))
     .map(({ hora: _hora, ...fila }) => fila)
 }
 

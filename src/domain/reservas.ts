@@ -4,15 +4,12 @@
  * A reservation becomes Procesada only through the server's trigger when its cita
  * arrives (docs/spec/3-product-decisions.md "Agenda and slots"); nothing here writes it.
  */
-import { emptyToNull, fold, isEmail } from './text.ts'
+import { compararEs, compararEsBase, emptyToNull, fold, isEmail } from './text.ts'
 import { isIsoDate } from './peru-time.ts'
 import { nombreCompleto } from './pacientes.ts'
 import { parseHoraReserva } from './hora-reserva.ts'
 import type { PacienteCita, Resultado } from './cita-forms.ts'
 
-// One collator for every comparison: localeCompare(…, 'es') builds a new one per call.
-const spanish = new Intl.Collator('es')
-const spanishBase = new Intl.Collator('es', { sensitivity: 'base' })
 
 export interface ReservaLista {
   id_reserva: string
@@ -66,7 +63,7 @@ export function listaReservas<R extends ReservaLista>(
       LISTADAS.indexOf(a.estado_reserva) - LISTADAS.indexOf(b.estado_reserva) ||
       (a.fecha_reserva < b.fecha_reserva ? -1 : a.fecha_reserva > b.fecha_reserva ? 1 : 0) ||
       minute(a) - minute(b) ||
-      spanish.compare(a.nombre_cliente, b.nombre_cliente),
+      compararEs(a.nombre_cliente, b.nombre_cliente),
   )
 }
 
@@ -125,7 +122,7 @@ export interface TratamientoReservable {
 export function tratamientosReservables<T extends TratamientoReservable>(tratamientos: readonly T[]): T[] {
   return tratamientos
     .filter((t) => t.activo && t.tipo === 'tratamiento' && !t._deleted)
-    .sort((a, b) => spanishBase.compare(a.nombre, b.nombre))
+    .sort((a, b) => compararEsBase(a.nombre, b.nombre))
 }
 
 export interface CrearReservaForm {

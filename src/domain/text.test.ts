@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { countLabel, emptyToNull, fold, isEmail, searchCountLabel } from './text.ts'
+import { compararEs, compararEsBase, compararEsNatural, compararPorApellido, countLabel, emptyToNull, fold, isEmail, numeroEs, searchCountLabel } from './text.ts'
 
 describe('fold', () => {
   it('lowercases, strips accents and trims', () => {
@@ -46,5 +46,37 @@ describe('searchCountLabel', () => {
     expect(searchCountLabel(true, 1200, 5000, 'paciente', 'pacientes')).toBe('1,200 de 5,000 pacientes')
     expect(searchCountLabel(true, 0, 1, 'solicitud', 'solicitudes')).toBe('0 de 1 solicitud')
     expect(searchCountLabel(false, 0, 0, 'cita', 'citas')).toBe('0 citas')
+  })
+})
+
+describe('Spanish order', () => {
+  it('sorts accented letters beside their base letter and ñ after n', () => {
+    expect(['Beto', 'Ñato', 'Ángela', 'Nora', 'andrea'].sort(compararEs)).toEqual(['andrea', 'Ángela', 'Beto', 'Nora', 'Ñato'])
+  })
+  it('tells case and accents apart only when asked to', () => {
+    expect(compararEs('Pérez', 'Perez')).not.toBe(0)
+    expect(compararEsBase('Pérez', 'perez')).toBe(0)
+    expect(compararEsBase('Ana', 'Beto')).toBeLessThan(0)
+  })
+  it('reads numbers by value in natural order', () => {
+    expect(['Cabina 10', 'Cabina 2', 'cabina 1'].sort(compararEsNatural)).toEqual(['cabina 1', 'Cabina 2', 'Cabina 10'])
+  })
+  it('orders people by surname, then by name', () => {
+    const gente = [
+      { nombre: 'Ana', apellido: 'Gómez' },
+      { nombre: 'Beatriz', apellido: 'Díaz' },
+      { nombre: 'Álvaro', apellido: 'diaz' },
+    ]
+    expect(gente.sort(compararPorApellido).map((p) => `${p.apellido}, ${p.nombre}`)).toEqual(['diaz, Álvaro', 'Díaz, Beatriz', 'Gómez, Ana'])
+  })
+})
+
+describe('numeroEs', () => {
+  it('groups thousands with a comma and keeps up to three decimals, as es-PE does', () => {
+    expect(numeroEs(5000)).toBe('5,000')
+    expect(numeroEs(1234567)).toBe('1,234,567')
+    expect(numeroEs(3.5)).toBe('3.5')
+    expect(numeroEs(2.12345)).toBe('2.123')
+    expect(numeroEs(0)).toBe('0')
   })
 })

@@ -20,9 +20,34 @@ export function isEmail(value: string): boolean {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim())
 }
 
-/** '1 paciente', '5,000 pacientes' (es-PE groups thousands with a comma). */
+// One collator and one number format for every call: localeCompare(…, 'es') and
+// toLocaleString('es-PE') build a new one each time, which showed in the agenda's
+// profile (docs/decisions/0027-pantalla-sin-trabajo-de-mas.md).
+const es = new Intl.Collator('es')
+const esBase = new Intl.Collator('es', { sensitivity: 'base' })
+const esNatural = new Intl.Collator('es', { sensitivity: 'base', numeric: true })
+const numero = new Intl.NumberFormat('es-PE')
+
+/** Spanish alphabetical order, as localeCompare(…, 'es'): 'Ángela' beside 'Andrea'. */
+export const compararEs: (a: string, b: string) => number = es.compare
+/** The same, with case and accents equal ('perez' = 'Pérez'). */
+export const compararEsBase: (a: string, b: string) => number = esBase.compare
+/** The same, with numbers by value ('Cabina 2' before 'Cabina 10'). */
+export const compararEsNatural: (a: string, b: string) => number = esNatural.compare
+
+/** People by surname, then name ('Díaz, Ana' before 'Gómez, Ana'). */
+export function compararPorApellido(a: { apellido: string; nombre: string }, b: { apellido: string; nombre: string }): number {
+  return esBase.compare(a.apellido, b.apellido) || esBase.compare(a.nombre, b.nombre)
+}
+
+/** '5,000' (es-PE groups thousands with a comma), as toLocaleString('es-PE'). */
+export function numeroEs(n: number): string {
+  return numero.format(n)
+}
+
+/** '1 paciente', '5,000 pacientes'. */
 export function countLabel(n: number, singular: string, plural: string): string {
-  return `${n.toLocaleString('es-PE')} ${n === 1 ? singular : plural}`
+  return `${numero.format(n)} ${n === 1 ? singular : plural}`
 }
 
 /**
@@ -30,5 +55,5 @@ export function countLabel(n: number, singular: string, plural: string): string 
  * match ('3 de 5,000 pacientes').
  */
 export function searchCountLabel(searching: boolean, found: number, total: number, singular: string, plural: string): string {
-  return searching ? `${found.toLocaleString('es-PE')} de ${countLabel(total, singular, plural)}` : countLabel(total, singular, plural)
+  return searching ? `${numero.format(found)} de ${countLabel(total, singular, plural)}` : countLabel(total, singular, plural)
 }

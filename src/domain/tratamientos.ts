@@ -3,7 +3,7 @@
  * docs/spec/3-product-decisions.md): the dialog's validation and the row it becomes,
  * the stock movement an edit writes, the search, the delete guard and the texts.
  */
-import { emptyToNull, fold } from './text.ts'
+import { compararEs, emptyToNull, fold, numeroEs } from './text.ts'
 
 export type TipoTratamiento = 'tratamiento' | 'producto'
 
@@ -172,7 +172,7 @@ export function stockState(units: number, flagged: boolean): StockState {
 }
 
 export function unidades(n: number): string {
-  return `${n.toLocaleString('es-PE')} ${Math.abs(n) === 1 ? 'unidad' : 'unidades'}`
+  return `${numeroEs(n)} ${Math.abs(n) === 1 ? 'unidad' : 'unidades'}`
 }
 
 export interface Usos {
@@ -250,7 +250,7 @@ export function codigoProducto(id: string): string {
 export function stockReportRows(list: readonly Tratamiento[], stock: ReadonlyMap<string, number>): StockRow[] {
   return list
     .filter((t) => t.tipo === 'producto' && t.activo)
-    .sort((a, b) => a.nombre.localeCompare(b.nombre, 'es'))
+    .sort((a, b) => compararEs(a.nombre, b.nombre))
     .map((t) => ({
       codigo: codigoProducto(t.id_tratamiento),
       nombre: t.nombre,

@@ -10,7 +10,7 @@
  * checks both agree), so a refusal reads the same whether the screen or the server
  * caught it. The database keeps an active admin whatever happens (usuarios_antes trigger).
  */
-import { fold } from './text.ts'
+import { compararEs, fold } from './text.ts'
 
 /** A tbusuarios row as the device holds it. */
 export interface Usuario {
@@ -61,7 +61,7 @@ export function buscarUsuarios<U extends Usuario>(usuarios: readonly U[], termin
   const t = fold(termino)
   return usuarios
     .filter((u) => !u._deleted && (!t || fold(u.id_nombre).includes(t) || fold(u.id_correo).includes(t)))
-    .sort((a, b) => a.id_nombre.localeCompare(b.id_nombre, 'es') || a.id_correo.localeCompare(b.id_correo))
+    .sort((a, b) => compararEs(a.id_nombre, b.id_nombre) || a.id_correo.localeCompare(b.id_correo))
 }
 
 /** The dialog as typed. The email is read-only when editing; a blank password keeps the current one. */

@@ -7,7 +7,7 @@
  * server turns the payment into stock movements (docs/decisions/0002-data-model.md).
  */
 import { centimosASoles, porcentajeDe, toCentimos } from './money.ts'
-import { emptyToNull, fold, isEmail } from './text.ts'
+import { compararEs, emptyToNull, fold, isEmail } from './text.ts'
 import { nombreCompleto } from './pacientes.ts'
 import { avisoStockBajo, describirItems, etiquetaStock, mensajeSoloHay, verificarStock, type AvisoStock, type EtiquetaStock, type ItemPago, type ProductoCatalogo } from './items-pago.ts'
 import type { PagoNuevo } from './pago-final.ts'
@@ -52,7 +52,7 @@ export function productosEnVenta<P extends ProductoCatalogo>(catalogo: readonly 
       const unidades = disponible.get(p.id_tratamiento.toLowerCase()) ?? 0
       return { producto: p, disponible: unidades, etiqueta: etiquetaStock(unidades, p.stock_en_revision ?? false) }
     })
-    .sort((a, b) => a.producto.nombre.localeCompare(b.producto.nombre, 'es'))
+    .sort((a, b) => compararEs(a.producto.nombre, b.producto.nombre))
 }
 
 /** A cart line, price in céntimos. */

@@ -10,6 +10,7 @@ import type { HojaSpec } from './hoja-excel.ts'
 import { diaCelda, hojaConTotal, soles, type Celda } from './tabla-excel.ts'
 import type { TratamientoComision } from './comisiones.ts'
 import { compararTexto, pagosFiltrados, type DatosReporte, type FiltrosReporte } from './reporte-pagos.ts'
+import { compararEs } from './text.ts'
 
 export interface FilaVentaProducto {
   fecha: string
@@ -47,7 +48,7 @@ export function ventasDeProductos(datos: Pick<DatosReporte, 'pagos' | 'citas'> &
       grupos.set(clave, fila)
     }
   }
-  const filas = [...grupos.values()].sort((a, b) => compararTexto(a.fecha, b.fecha) || a.producto.localeCompare(b.producto, 'es') || compararTexto(a.id_tratamiento, b.id_tratamiento))
+  const filas = [...grupos.values()].sort((a, b) => compararTexto(a.fecha, b.fecha) || compararEs(a.producto, b.producto) || compararTexto(a.id_tratamiento, b.id_tratamiento))
   return {
     filas,
     totales: { cantidad: filas.reduce((s, f) => s + f.cantidad, 0), importe: filas.reduce((s, f) => s + f.importe, 0) },

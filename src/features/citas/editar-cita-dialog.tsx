@@ -18,6 +18,7 @@ import classes from '@/lib/ui/page.module.css'
 import notice from '@/lib/ui/notice.module.css'
 import { EspecialistaSelect, HoraInicioSelect, horasDe, porApellido } from '@/lib/agenda/campos-cita.tsx'
 import type { Cita, CitasStore } from './citas-store.ts'
+import { compararEsBase } from '@/domain/text.ts'
 
 /** @mantine/form wants an indexable type; the domain's interface as a mapped type is one. */
 type Form = { [K in keyof EditarCitaForm]: EditarCitaForm[K] }
@@ -35,8 +36,6 @@ export interface EditarCitaDialogProps {
   onClose: () => void
   onSave: (cita: Cita, patch: EditarCitaPatch) => Promise<void>
 }
-
-const spanish = new Intl.Collator('es', { sensitivity: 'base' })
 
 export function EditarCitaDialog({ edicion, store, hoy, onClose, onSave }: EditarCitaDialogProps) {
   const cita = edicion?.cita ?? null
@@ -59,7 +58,7 @@ export function EditarCitaDialog({ edicion, store, hoy, onClose, onSave }: Edita
     () =>
       store.tratamientos
         .filter((t) => (t.activo && t.tipo === 'tratamiento') || t.id_tratamiento === cita?.id_tratamiento)
-        .sort((a, b) => spanish.compare(a.nombre, b.nombre)),
+        .sort((a, b) => compararEsBase(a.nombre, b.nombre)),
     [store.tratamientos, cita],
   )
   const metodos = useMemo(() => metodosDePago(store.formasPago, 'selector'), [store.formasPago])

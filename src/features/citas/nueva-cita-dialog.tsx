@@ -23,6 +23,7 @@ import { toast } from '@/lib/toast/toast-store.ts'
 import { FormDialog, type DialogForm, type FieldErrors } from '@/lib/ui/form-dialog.tsx'
 import classes from '@/lib/ui/page.module.css'
 import type { CitasStore } from './citas-store.ts'
+import { compararEsBase } from '@/domain/text.ts'
 
 /** @mantine/form wants an indexable type; the domain's interface as a mapped type is one. */
 type Form = { [K in keyof NuevaCitaForm]: NuevaCitaForm[K] }
@@ -37,7 +38,6 @@ export interface NuevaCitaDialogProps {
   onSave: (cita: CitaNueva) => Promise<void>
 }
 
-const spanish = new Intl.Collator('es', { sensitivity: 'base' })
 
 export function NuevaCitaDialog({ hueco, store, hoy, onClose, onSave }: NuevaCitaDialogProps) {
   // Read only while the dialog is open: the table and day view never need the patients.
@@ -45,7 +45,7 @@ export function NuevaCitaDialog({ hueco, store, hoy, onClose, onSave }: NuevaCit
   const especialistas = useMemo(() => porApellido(store.especialistas.filter((e) => e.activo)), [store.especialistas])
   // Spec 2 §2.4: only active treatments of type tratamiento are booked.
   const tratamientos = useMemo(
-    () => store.tratamientos.filter((t) => t.activo && t.tipo === 'tratamiento').sort((a, b) => spanish.compare(a.nombre, b.nombre)),
+    () => store.tratamientos.filter((t) => t.activo && t.tipo === 'tratamiento').sort((a, b) => compararEsBase(a.nombre, b.nombre)),
     [store.tratamientos],
   )
   const metodos = useMemo(() => metodosDePago(store.formasPago, 'selector'), [store.formasPago])

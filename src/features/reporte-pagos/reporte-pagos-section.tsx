@@ -26,7 +26,7 @@ import {
   type ReportePagos,
   type TotalesReporte,
 } from '@/domain/reporte-pagos.ts'
-import { countLabel } from '@/domain/text.ts'
+import { countLabel, numeroEs } from '@/domain/text.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { ComprobanteDialog, DATOS_SPA } from '@/lib/ui/comprobante-dialog.tsx'
 import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
@@ -213,7 +213,7 @@ export function ReportePagosSection({ store }: { store: ReportePagosStore }) {
           <>
             <DataTable rows={adelantos} columns={COLUMNAS_ADELANTOS} rowKey={(a) => a.id_cita} label="Adelantos pendientes" minWidth={760} />
             <dl className={classes.totales} aria-label="Total de adelantos pendientes">
-              <Cifra etiqueta="Citas" valor={adelantos.length.toLocaleString('es-PE')} />
+              <Cifra etiqueta="Citas" valor={numeroEs(adelantos.length)} />
               <Cifra etiqueta="Adelantos" valor={formatCentimos(adelantos.reduce((s, a) => s + a.adelanto, 0))} />
             </dl>
           </>

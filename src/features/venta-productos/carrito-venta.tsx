@@ -11,6 +11,7 @@ import type { MetodosDisponibles } from '@/domain/formas-pago.ts'
 import type { Cobro, ClienteVenta, LineaCarrito } from '@/domain/venta-productos.ts'
 import notice from '@/lib/ui/notice.module.css'
 import classes from './venta-productos.module.css'
+import { numeroEs } from '@/domain/text.ts'
 
 export interface CarritoVentaProps {
   carrito: readonly LineaCarrito[]
@@ -75,7 +76,7 @@ export function CarritoVenta(p: CarritoVentaProps) {
         {cobro.porcentaje > 0 && (
           <>
             <div>
-              <dt>Comisión POS ({cobro.porcentaje.toLocaleString('es-PE', { maximumFractionDigits: 3 })} %)</dt>
+              <dt>Comisión POS ({numeroEs(cobro.porcentaje)} %)</dt>
               <dd>− {formatCentimos(cobro.comisionPos)}</dd>
             </div>
             <div className={classes.neto}>

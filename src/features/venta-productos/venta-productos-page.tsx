@@ -11,7 +11,7 @@ import { IconArrowDown, IconShoppingBag } from '@tabler/icons-react'
 import { comprobante, type Comprobante } from '@/domain/comprobante.ts'
 import { formatCentimos } from '@/domain/money.ts'
 import { peruToday } from '@/domain/peru-time.ts'
-import { countLabel, searchCountLabel } from '@/domain/text.ts'
+import { compararPorApellido, countLabel, searchCountLabel } from '@/domain/text.ts'
 import { metodosDePago } from '@/domain/formas-pago.ts'
 import type { AvisoStock } from '@/domain/items-pago.ts'
 import {
@@ -28,7 +28,6 @@ import {
   totalCarrito,
   validarVenta,
   type CambioCarrito,
-  type ClienteVenta,
   type LineaCarrito,
   type NuevoClienteForm,
 } from '@/domain/venta-productos.ts'
@@ -59,10 +58,6 @@ function aplicar(cambio: CambioCarrito, setCarrito: (c: LineaCarrito[]) => void)
   setCarrito(cambio.carrito)
 }
 
-function porApellido(a: ClienteVenta, b: ClienteVenta) {
-  return a.apellido.localeCompare(b.apellido, 'es') || a.nombre.localeCompare(b.nombre, 'es')
-}
-
 export function VentaProductosPage({ store }: { store: VentaProductosStore }) {
   const { q, setQ } = useListSearch()
   const [carrito, setCarrito] = useState<LineaCarrito[]>([])
@@ -75,7 +70,7 @@ export function VentaProductosPage({ store }: { store: VentaProductosStore }) {
   const { productos, stock } = store
   const disponibles = useMemo(() => productosEnVenta(productos.rows, stock), [productos.rows, stock])
   const encontrados = useMemo(() => (q ? productosEnVenta(productos.rows, stock, q) : disponibles), [productos.rows, stock, q, disponibles])
-  const clientes = useMemo(() => [...store.clientes.rows].sort(porApellido), [store.clientes.rows])
+  const clientes = useMemo(() => [...store.clientes.rows].sort(compararPorApellido), [store.clientes.rows])
   const metodos = useMemo(() => metodosDePago(store.formasPago, 'selector'), [store.formasPago])
   const cobro = cobroVenta(totalCarrito(carrito), metodo)
   const unidades = (id: string) => stock.get(id) ?? 0

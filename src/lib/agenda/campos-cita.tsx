@@ -12,8 +12,8 @@ import type { DialogForm } from '@/lib/ui/form-dialog.tsx'
 import { MoneyInput } from '@/lib/ui/money-input.tsx'
 import classes from '@/lib/ui/page.module.css'
 import notice from '@/lib/ui/notice.module.css'
+import { compararPorApellido } from '@/domain/text.ts'
 
-const spanish = new Intl.Collator('es', { sensitivity: 'base' })
 
 interface EspecialistaOpcion {
   id_especialista: string
@@ -24,7 +24,7 @@ interface EspecialistaOpcion {
 
 /** Specialists by surname, then name: the order of every specialist list of the agenda. */
 export function porApellido<E extends Pick<EspecialistaOpcion, 'nombre' | 'apellido'>>(list: readonly E[]): E[] {
-  return [...list].sort((a, b) => spanish.compare(a.apellido, b.apellido) || spanish.compare(a.nombre, b.nombre))
+  return [...list].sort(compararPorApellido)
 }
 
 /** 'Especialista': 'Nombre Apellido — Especialidad' options after the empty choice (docs/decisions/0008). */

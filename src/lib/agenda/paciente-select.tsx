@@ -9,12 +9,12 @@ import { useMemo } from 'react'
 import { Select, type SelectProps } from '@mantine/core'
 import type { PacienteCita } from '@/domain/cita-forms.ts'
 import { nombreCompleto } from '@/domain/pacientes.ts'
+import { compararPorApellido } from '@/domain/text.ts'
 
-const spanish = new Intl.Collator('es', { sensitivity: 'base' })
 
 export function opcionesPacientes(pacientes: readonly PacienteCita[]) {
   return [...pacientes]
-    .sort((a, b) => spanish.compare(a.apellido, b.apellido) || spanish.compare(a.nombre, b.nombre))
+    .sort(compararPorApellido)
     .map((p) => {
       const contacto = p.email ?? p.telefono
       return { value: p.id_paciente, label: contacto ? `${nombreCompleto(p)} · ${contacto}` : nombreCompleto(p) }

@@ -11,6 +11,7 @@ import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react'
 import { RowActionsMenu, type RowAction } from './row-actions-menu.tsx'
 import { compareSortValues, pageCount, pageSlice, type SortDirection, type SortValue } from './table-model.ts'
 import classes from './data-table.module.css'
+import { numeroEs } from '@/domain/text.ts'
 
 export interface Column<T> {
   key: string
@@ -133,8 +134,8 @@ export function DataTable<T>({
       {pages > 1 && (
         <div className={classes.pager}>
           <span className={classes.range}>
-            Mostrando {((page - 1) * pageSize + 1).toLocaleString('es-PE')}–{Math.min(page * pageSize, sorted.length).toLocaleString('es-PE')} de{' '}
-            {sorted.length.toLocaleString('es-PE')}
+            Mostrando {numeroEs((page - 1) * pageSize + 1)}–{numeroEs(Math.min(page * pageSize, sorted.length))} de{' '}
+            {numeroEs(sorted.length)}
           </span>
           <Pagination
             total={pages}

@@ -1,16 +1,15 @@
 /** The table's pure parts: sort order and paging. */
+import { compararEsNatural } from '@/domain/text.ts'
 
 export type SortDirection = 'asc' | 'desc'
 export type SortValue = string | number | null | undefined
-
-const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true })
 
 /** Numbers by value, text by Spanish collation ('Ángela' beside 'Andrea'); empty values last either way. */
 export function compareSortValues(a: SortValue, b: SortValue, direction: SortDirection): number {
   const aEmpty = a === null || a === undefined || a === ''
   const bEmpty = b === null || b === undefined || b === ''
   if (aEmpty || bEmpty) return aEmpty === bEmpty ? 0 : aEmpty ? 1 : -1
-  const order = typeof a === 'number' && typeof b === 'number' ? a - b : collator.compare(String(a), String(b))
+  const order = typeof a === 'number' && typeof b === 'number' ? a - b : compararEsNatural(String(a), String(b))
   return direction === 'asc' ? order : -order
 }
 
