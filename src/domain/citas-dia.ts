@@ -10,7 +10,6 @@ import { parseHoraReserva } from './hora-reserva.ts'
 import { etiquetaEstado } from './citas.ts'
 import { isIsoDate } from './peru-time.ts'
 
-
 export interface CitaLista {
   id_cita: string
   id_especialista: string | null

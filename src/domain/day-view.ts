@@ -32,7 +32,6 @@ import {
 } from './agenda-slots.ts'
 import { compararPorApellido } from './text.ts'
 
-
 export interface EspecialistaVista extends EspecialistaAgenda {
   nombre: string
   apellido: string

@@ -191,10 +191,9 @@ export function horarioTrabajo(e: Pick<EspecialistaFields, 'hora_inicio_trabajo'
   return '—'
 }
 
-
 /** Spec 2 §7: ordered by apellido then nombre (Spanish collation: 'Álvarez' before 'Benítez'). */
 export function sortEspecialistas<T extends Pick<EspecialistaFields, 'nombre' | 'apellido'>>(list: readonly T[]): T[] {
-  return [...list].sort((a, b) => compararPorApellido(a, b))
+  return [...list].sort(compararPorApellido)
 }
 
 /**

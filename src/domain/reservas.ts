@@ -10,7 +10,6 @@ import { nombreCompleto } from './pacientes.ts'
 import { parseHoraReserva } from './hora-reserva.ts'
 import type { PacienteCita, Resultado } from './cita-forms.ts'
 
-
 export interface ReservaLista {
   id_reserva: string
   nombre_cliente: string

@@ -38,7 +38,6 @@ export interface NuevaCitaDialogProps {
   onSave: (cita: CitaNueva) => Promise<void>
 }
 
-
 export function NuevaCitaDialog({ hueco, store, hoy, onClose, onSave }: NuevaCitaDialogProps) {
   // Read only while the dialog is open: the table and day view never need the patients.
   const pacientes = store.usePacientes()

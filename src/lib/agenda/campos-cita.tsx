@@ -14,7 +14,6 @@ import classes from '@/lib/ui/page.module.css'
 import notice from '@/lib/ui/notice.module.css'
 import { compararPorApellido } from '@/domain/text.ts'
 
-
 interface EspecialistaOpcion {
   id_especialista: string
   nombre: string

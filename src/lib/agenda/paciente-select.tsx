@@ -11,7 +11,6 @@ import type { PacienteCita } from '@/domain/cita-forms.ts'
 import { nombreCompleto } from '@/domain/pacientes.ts'
 import { compararPorApellido } from '@/domain/text.ts'
 
-
 export function opcionesPacientes(pacientes: readonly PacienteCita[]) {
   return [...pacientes]
     .sort(compararPorApellido)
