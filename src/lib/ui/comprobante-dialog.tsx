@@ -13,7 +13,7 @@ import type { Comprobante, DatosSpa } from '@/domain/comprobante.ts'
 import { SPA_NAME, contact } from '@/lib/config/contact.ts'
 import { ComprobanteHoja, type FormatoComprobante } from './comprobante-hoja.tsx'
 import classes from './comprobante.module.css'
-import { OnceOpened } from './once-opened.tsx'
+import { OnceOpened, useOpenedAfterMount } from './once-opened.tsx'
 
 export const DATOS_SPA: DatosSpa = { nombre: SPA_NAME, direccion: contact.address, telefono: contact.phoneDisplay }
 
@@ -57,10 +57,12 @@ function ComprobanteModal({ comprobante, onClose }: ComprobanteDialogProps) {
   const [formato, setFormato] = useState<FormatoComprobante>(formatoGuardado)
   const [altoMm, setAltoMm] = useState<number | null>(null)
   const vista = useRef<HTMLDivElement>(null)
+  // Mounted on the first receipt shown, opened right after (focus return, fade-in: LazyModal).
+  const abierto = useOpenedAfterMount(comprobante !== null)
 
   useLayoutEffect(() => {
-    if (comprobante && formato === 'ticket' && vista.current) setAltoMm(vista.current.offsetHeight * MM_POR_PX)
-  }, [comprobante, formato])
+    if (abierto && comprobante && formato === 'ticket' && vista.current) setAltoMm(vista.current.offsetHeight * MM_POR_PX)
+  }, [abierto, comprobante, formato])
 
   function elegir(valor: string) {
     const f: FormatoComprobante = valor === 'a4' ? 'a4' : 'ticket'
@@ -73,7 +75,7 @@ function ComprobanteModal({ comprobante, onClose }: ComprobanteDialogProps) {
   }
 
   return (
-    <Modal opened={comprobante !== null} onClose={onClose} title={comprobante?.titulo ?? 'Comprobante'} centered radius="lg" size="auto">
+    <Modal opened={abierto} onClose={onClose} title={comprobante?.titulo ?? 'Comprobante'} centered radius="lg" size="auto">
       {comprobante && (
         <>
           <SegmentedControl

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react'
-import { Button, Group, Modal, Text } from '@mantine/core'
-import { OnceOpened } from './once-opened.tsx'
+import { Button, Group, Text } from '@mantine/core'
+import { LazyModal } from './once-opened.tsx'
 
 export interface ConfirmDialogProps {
   opened: boolean
@@ -27,19 +27,17 @@ export function ConfirmDialog({ opened, title, children, confirmLabel, destructi
     }
   }
   return (
-    <OnceOpened opened={opened}>
-      <Modal opened={opened} onClose={() => !busy && onClose()} title={title} centered radius="lg">
-        <Text component="div">{children}</Text>
-        <Group justify="flex-end" mt="xl">
-          {/* Focus starts on the safe choice: Enter must not delete by accident. */}
-          <Button variant="default" onClick={onClose} disabled={busy} data-autofocus={destructive || undefined}>
-            {cancelLabel}
-          </Button>
-          <Button color={destructive ? 'red.9' : undefined} loading={busy} onClick={confirm} data-autofocus={!destructive || undefined}>
-            {confirmLabel}
-          </Button>
-        </Group>
-      </Modal>
-    </OnceOpened>
+    <LazyModal opened={opened} onClose={() => !busy && onClose()} title={title} centered radius="lg">
+      <Text component="div">{children}</Text>
+      <Group justify="flex-end" mt="xl">
+        {/* Focus starts on the safe choice: Enter must not delete by accident. */}
+        <Button variant="default" onClick={onClose} disabled={busy} data-autofocus={destructive || undefined}>
+          {cancelLabel}
+        </Button>
+        <Button color={destructive ? 'red.9' : undefined} loading={busy} onClick={confirm} data-autofocus={!destructive || undefined}>
+          {confirmLabel}
+        </Button>
+      </Group>
+    </LazyModal>
   )
 }

@@ -5,9 +5,9 @@
  * afresh for each record opened. Fields are the screen's own (render prop).
  */
 import { useLayoutEffect, useState, type ReactNode } from 'react'
-import { Button, Group, Modal } from '@mantine/core'
+import { Button, Group } from '@mantine/core'
 import { useForm, type FormErrors, type UseFormReturnType } from '@mantine/form'
-import { OnceOpened } from './once-opened.tsx'
+import { LazyModal } from './once-opened.tsx'
 
 export type FieldErrors<V> = Partial<Record<keyof V & string, string>>
 export type DialogForm<V> = UseFormReturnType<V>
@@ -37,11 +37,9 @@ export interface FormDialogProps<V extends Record<string, unknown>> {
 export function FormDialog<V extends Record<string, unknown>>({ title, values, formKey, onClose, size = 'lg', ...body }: FormDialogProps<V>) {
   const [saving, setSaving] = useState(false)
   return (
-    <OnceOpened opened={values !== null}>
-      <Modal opened={values !== null} onClose={() => !saving && onClose()} size={size} centered title={title} radius="lg" closeOnEscape={!saving}>
-        {values !== null && <FormBody key={formKey ?? 'form'} initialValues={values} onClose={onClose} saving={saving} setSaving={setSaving} {...body} />}
-      </Modal>
-    </OnceOpened>
+    <LazyModal opened={values !== null} onClose={() => !saving && onClose()} size={size} centered title={title} radius="lg" closeOnEscape={!saving}>
+      {values !== null && <FormBody key={formKey ?? 'form'} initialValues={values} onClose={onClose} saving={saving} setSaving={setSaving} {...body} />}
+    </LazyModal>
   )
 }
 
