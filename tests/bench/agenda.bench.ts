@@ -36,7 +36,7 @@ const CITAS = 20_000
 /** Day switches measured per view: consecutive open days, so "the next day" each time. */
 const SWITCHES = 10
 const SLOT_ROUNDS = 500
-const OPENS = 7
+const OPENS = 15
 const LATENCY_MS = 150
 /** MEASURE_LECTURA of src/lib/db/use-citas-dia.ts (that module needs a browser to load). */
 const MEASURE_LECTURA = 'agenda: leer día'

@@ -23,16 +23,40 @@ export function PanelLayout({ children }: { children: ReactNode }) {
   const user = useSession((s) => s.user)
   const mode = useSession((s) => s.mode)
   const sync = usePanelSync()
-  const isAdmin = useIsAdmin()
-  const navigate = useNavigate()
-  // The path only: a list's search term or page changing must not re-render the layout.
-  const pathname = useLocation({ select: (l) => l.pathname })
-  const router = useRouter()
 
   useEffect(() => {
     registerServiceWorker()
     return startSessionMonitor()
   }, [])
+
+  if (!user) return <PathGuards />
+  return (
+    <div className={classes.shell}>
+      <PathGuards />
+      <a className="skip-link" href="#contenido-panel">
+        Saltar al contenido
+      </a>
+      <PanelHeader user={user} mode={mode} sync={sync} />
+      <UpdateBanner />
+      <ReauthBanner />
+      <main id="contenido-panel" className={classes.main}>
+        {children}
+      </main>
+    </div>
+  )
+}
+
+/**
+ * The rules that depend on the path, apart: only this reads the location, so moving
+ * between screens re-renders neither the header nor the banners (docs/decisions/0027).
+ */
+function PathGuards() {
+  const user = useSession((s) => s.user)
+  const isAdmin = useIsAdmin()
+  const navigate = useNavigate()
+  // The path only: a list's search term or page changing must not re-render anything.
+  const pathname = useLocation({ select: (l) => l.pathname })
+  const router = useRouter()
 
   // Signed out (by the user, idle, expiry): to /login, remembering this panel page. Only
   // from a panel page: while the navigation is under way this layout is still mounted.
@@ -49,18 +73,5 @@ export function PanelLayout({ children }: { children: ReactNode }) {
     }
   }, [user, isAdmin, pathname, navigate])
 
-  if (!user) return null
-  return (
-    <div className={classes.shell}>
-      <a className="skip-link" href="#contenido-panel">
-        Saltar al contenido
-      </a>
-      <PanelHeader user={user} mode={mode} sync={sync} />
-      <UpdateBanner />
-      <ReauthBanner />
-      <main id="contenido-panel" className={classes.main}>
-        {children}
-      </main>
-    </div>
-  )
+  return null
 }
