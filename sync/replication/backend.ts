@@ -23,6 +23,11 @@ export interface PullPage {
   rows: Row[]
   cutoff: string
   floor: string | null
+  /**
+   * Committed rows were withheld because an older transaction was still open (the
+   * snapshot-safe cutoff): ask again soon (docs/decisions/0028-pull-retenido.md).
+   */
+  held: boolean
 }
 
 export interface PushRow {
@@ -94,7 +99,7 @@ export function createSupabaseBackend(supabase: SupabaseClient, options: Backend
 
   return {
     async pull(table, r) {
-      const data = await rpc<{ rows: Row[]; cutoff: string; floor: string | null }>('sync_pull', {
+      const data = await rpc<{ rows: Row[]; cutoff: string; floor: string | null; held?: boolean }>('sync_pull', {
         p_table: table,
         p_after_xid: r.afterXid,
         p_after_id: r.afterId,
@@ -102,7 +107,8 @@ export function createSupabaseBackend(supabase: SupabaseClient, options: Backend
         p_floor: r.floor,
         p_fresh: r.fresh,
       })
-      return { rows: data.rows ?? [], cutoff: data.cutoff, floor: data.floor ?? null }
+      // A server without the migration that adds `held` answers without it.
+      return { rows: data.rows ?? [], cutoff: data.cutoff, floor: data.floor ?? null, held: data.held === true }
     },
     async push(table, columns, rows) {
       const data = await rpc<PushResponse>('sync_push', { p_table: table, p_columns: columns, p_rows: rows })

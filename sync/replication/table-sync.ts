@@ -28,6 +28,7 @@ import type { PushRow, PushRowResult, SyncBackend } from './backend.ts'
 import { PendingUploads } from './pending-uploads.ts'
 import { backoffDelay, retrying, type RetryContext } from './retry.ts'
 import { downstreamStored, replicationStarted } from './rxdb-internals.ts'
+import { HeldRetry } from './held-retry.ts'
 
 export interface PullCheckpoint {
   xid: string
@@ -77,6 +78,8 @@ export class TableSync {
   private readonly forced = new Map<string, LocalDoc>()
   private readonly columns: string[]
   private stoppedFlag = false
+  /** Pulls again soon while the server withholds committed rows (docs/decisions/0028). */
+  private readonly held = new HeldRetry(() => this.resync())
   /** A pull or push cycle is running. */
   busy = false
 
@@ -173,6 +176,7 @@ export class TableSync {
 
   async cancel(): Promise<void> {
     this.stoppedFlag = true
+    this.held.stop()
     this.pending.stop()
     await this.replication?.cancel()
   }
@@ -207,6 +211,9 @@ export class TableSync {
       : checkpoint
     if (next) this.lastCheckpoint = next
     this.env.onPulled(this.def.name, documents.length, false)
+    // A full page is followed by another pull anyway; the end of what the server gives
+    // now may not be all it holds.
+    if (documents.length < batchSize) this.held.saw(page.held)
     // "Caught up" is told once this last batch is stored, not when the handler returns it:
     // until then a screen would read an empty table while the device says its first
     // download is done, and show 'Aún no hay …' instead of 'Este equipo aún no tiene datos'.

@@ -70,12 +70,12 @@ export function createSqlBackend(db: Db, sub: string): SqlBackend {
     },
     async pull(table, r): Promise<PullPage> {
       calls.pull++
-      const page = await call<{ rows: Row[]; cutoff: string; floor: string | null }>(
+      const page = await call<{ rows: Row[]; cutoff: string; floor: string | null; held: boolean }>(
         'pull',
         'select public.sync_pull($1, $2, $3, $4, $5, $6) as r',
         [table, r.afterXid, r.afterId, r.limit, r.floor, r.fresh],
       )
-      return { rows: page.rows, cutoff: page.cutoff, floor: page.floor }
+      return { rows: page.rows, cutoff: page.cutoff, floor: page.floor, held: page.held }
     },
     async push(table, columns, rows): Promise<PushResponse> {
       calls.push++

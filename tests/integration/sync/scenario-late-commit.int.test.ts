@@ -102,6 +102,26 @@ if (onPostgres) describe('7. late commit (PostgreSQL: transactions interleave)',
       await expectSameAsServer(d, stack.db, 'tb_pacientes')
     }
   })
+
+  it('a row withheld behind an open transaction reaches the devices by itself once that ends (docs/decisions/0028)', async () => {
+    const [writer, reader1, reader2] = await threeDevices()
+    // Any open transaction with an xid holds the cutoff back (another tablet's push, an
+    // import). This one writes nothing, so its end notifies nobody.
+    const blocker = holdTransaction('select pg_current_xact_id()', [])
+    releaseOnFailure = blocker.commit
+    await blocker.written
+    const later = newId()
+    await writer.insert('tb_pacientes', { id_paciente: later, nombre: 'Retenida', apellido: 'Commit' })
+    await waitFor('la fila confirmada en el servidor', () => serverRow(stack.db, 'tb_pacientes', later))
+    // Its realtime notice makes the readers pull now, and the cutoff withholds it.
+    await new Promise((r) => setTimeout(r, 1500))
+    for (const d of [reader1, reader2]) expect(await d.get('tb_pacientes', later)).toBeNull()
+
+    await blocker.commit()
+    // Nothing else happens: no resync, no write, no notice; the periodic pull is a minute
+    // away. A pull told that rows were withheld asks again by itself.
+    for (const d of [reader1, reader2]) await waitFor(`${d.name} recibe la fila retenida`, () => d.get('tb_pacientes', later), 15_000)
+  })
 })
 
 else describe('7. late commit (PGlite: one transaction at a time, so it cannot interleave)', () => {
