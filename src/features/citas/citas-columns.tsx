@@ -36,12 +36,8 @@ export const TEXTO_ESTADO: Record<ColorEstado, string> = {
  * (docs/decisions/0025-agenda-velocidad.md).
  */
 export function EstadoBadge({ estado }: { estado: string }) {
-  const color = colorEstado(estado)
-  // Mantine has no colour named 'purple': its purple is 'grape'.
-  const tema = color === 'purple' ? 'grape' : color
-  const vars = { '--badge-bg': `var(--mantine-color-${tema}-light)`, '--badge-color': TEXTO_ESTADO[color], '--badge-radius': 'var(--mantine-radius-sm)' } as CSSProperties
   return (
-    <span className={BADGE} data-variant="light" data-size="md" style={vars}>
+    <span className={BADGE} data-variant="light" data-size="md" style={VARS[colorEstado(estado)]}>
       {/* The label never truncates ('REPROG…' says nothing). */}
       <span className={BADGE_LABEL} style={{ overflow: 'visible' }}>
         {etiquetaEstado(estado)}
@@ -51,6 +47,17 @@ export function EstadoBadge({ estado }: { estado: string }) {
 }
 
 const BADGE = `mantine-Badge-root ${Badge.classes.root}`
+/** Each colour's badge variables, built once. Mantine has no colour named 'purple': its purple is 'grape'. */
+const VARS = Object.fromEntries(
+  (Object.keys(TEXTO_ESTADO) as ColorEstado[]).map((color) => [
+    color,
+    {
+      '--badge-bg': `var(--mantine-color-${color === 'purple' ? 'grape' : color}-light)`,
+      '--badge-color': TEXTO_ESTADO[color],
+      '--badge-radius': 'var(--mantine-radius-sm)',
+    } as CSSProperties,
+  ]),
+) as Record<ColorEstado, CSSProperties>
 const BADGE_LABEL = `mantine-Badge-label ${Badge.classes.label}`
 
 export function citaColumns(nombres: CitaNombres): Column<Cita>[] {

@@ -5,7 +5,7 @@
  * stays in view while the table scrolls sideways on a phone, and long unbroken text
  * wraps instead of pushing the columns off-screen.
  */
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react'
 import { Pagination, Table, UnstyledButton } from '@mantine/core'
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react'
 import { RowActionsMenu, type RowAction } from './row-actions-menu.tsx'
@@ -81,6 +81,7 @@ export function DataTable<T>({
   const page = Math.min(controlledPage ?? ownPage, pages)
   const setPage = onPageChange ?? setOwnPage
   const visible = useMemo(() => pageSlice(sorted, page, pageSize), [sorted, page, pageSize])
+  const cells = useMemo(() => columns.map(cellProps), [columns])
 
   // Rows get one stable function for their actions, reading the screen's latest: a new
   // `actions` closure on every render of the screen must not re-render every row.
@@ -126,7 +127,7 @@ export function DataTable<T>({
           </Table.Thead>
           <Table.Tbody>
             {visible.map((row) => (
-              <Row key={rowKey(row)} row={row} columns={columns} actions={hasActions ? rowActions : undefined} name={rowName ? rowName(row) : ''} />
+              <Row key={rowKey(row)} row={row} columns={columns} cells={cells} actions={hasActions ? rowActions : undefined} name={rowName ? rowName(row) : ''} />
             ))}
           </Table.Tbody>
         </Table>
@@ -168,6 +169,7 @@ function SortIcon({ direction }: { direction: SortDirection | null }) {
 interface RowProps<T> {
   row: T
   columns: ReadonlyArray<Column<T>>
+  cells: readonly CellProps[]
   actions?: (row: T) => RowAction[]
   name: string
 }
@@ -181,11 +183,19 @@ interface RowProps<T> {
 // hover highlight, which every DataTable turns on).
 const TR = `mantine-Table-tr ${Table.classes.tr}`
 const TD = `mantine-Table-td ${Table.classes.td}`
-const Row = memo(function Row<T>({ row, columns, actions, name }: RowProps<T>) {
+/** A column's cell class and style, built once per column (not once per cell of every row). */
+interface CellProps {
+  className: string
+  style: CSSProperties | undefined
+}
+function cellProps<T>(c: Column<T>): CellProps {
+  return { className: `${TD} ${c.nowrap ? classes.nowrap : classes.cell}`, style: c.align || c.minWidth ? { textAlign: c.align, minWidth: c.minWidth } : undefined }
+}
+const Row = memo(function Row<T>({ row, columns, cells, actions, name }: RowProps<T>) {
   return (
     <tr className={TR} data-with-row-border data-hover>
-      {columns.map((c) => (
-        <td key={c.key} className={`${TD} ${c.nowrap ? classes.nowrap : classes.cell}`} style={{ textAlign: c.align, minWidth: c.minWidth }}>
+      {columns.map((c, i) => (
+        <td key={c.key} className={cells[i]!.className} style={cells[i]!.style}>
           {c.cell(row)}
         </td>
       ))}

@@ -1,6 +1,5 @@
 import { useState, type CSSProperties, type ReactNode } from 'react'
 import { Menu, Text, UnstyledButton } from '@mantine/core'
-import { IconDotsVertical } from '@tabler/icons-react'
 import classes from './row-actions-menu.module.css'
 
 export interface RowAction {
@@ -24,6 +23,27 @@ export interface RowActionsTarget {
 }
 
 const UNSTYLED = `mantine-UnstyledButton-root mantine-focus-auto ${UnstyledButton.classes.root}`
+
+// Tabler's dots-vertical as one static element: a table page draws one per row, and the
+// icon component (props, class names, three paths) showed in the agenda's open
+// (docs/decisions/0027-pantalla-sin-trabajo-de-mas.md). Same drawing, one path.
+const DOTS = (
+  <svg
+    xmlns="http://www.w3.org/2000/svg"
+    width={20}
+    height={20}
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={2}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    className="tabler-icon tabler-icon-dots-vertical"
+    aria-hidden
+  >
+    <path d="M11 12a1 1 0 1 0 2 0a1 1 0 1 0 -2 0M11 19a1 1 0 1 0 2 0a1 1 0 1 0 -2 0M11 5a1 1 0 1 0 2 0a1 1 0 1 0 -2 0" />
+  </svg>
+)
 
 /**
  * The ⋮ menu of one table row. The actions are asked for when the menu opens, so a
@@ -55,7 +75,7 @@ export function RowActionsMenu({ name, actions, target }: { name: string; action
     </button>
   ) : (
     <button type="button" className={`mantine-focus-auto ${classes.dots}`} aria-label={label} aria-haspopup="menu" aria-expanded={opened} onClick={open}>
-      <IconDotsVertical size={20} aria-hidden />
+      {DOTS}
     </button>
   )
   if (!mounted) return button
