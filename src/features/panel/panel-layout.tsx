@@ -29,20 +29,23 @@ export function PanelLayout({ children }: { children: ReactNode }) {
     return startSessionMonitor()
   }, [])
 
-  if (!user) return <PathGuards />
   return (
-    <div className={classes.shell}>
+    <>
       <PathGuards />
-      <a className="skip-link" href="#contenido-panel">
-        Saltar al contenido
-      </a>
-      <PanelHeader user={user} mode={mode} sync={sync} />
-      <UpdateBanner />
-      <ReauthBanner />
-      <main id="contenido-panel" className={classes.main}>
-        {children}
-      </main>
-    </div>
+      {user && (
+        <div className={classes.shell}>
+          <a className="skip-link" href="#contenido-panel">
+            Saltar al contenido
+          </a>
+          <PanelHeader user={user} mode={mode} sync={sync} />
+          <UpdateBanner />
+          <ReauthBanner />
+          <main id="contenido-panel" className={classes.main}>
+            {children}
+          </main>
+        </div>
+      )}
+    </>
   )
 }
 
