@@ -84,6 +84,18 @@ export default tseslint.config(
   { files: ['src/lib/supabase/**'], rules: { 'no-restricted-imports': ['error', { paths: [wrapperOnly('xlsx', 'src/lib/excel/'), wrapperOnly('rxdb', 'sync/')] }] } },
   { files: ['src/lib/excel/**'], rules: { 'no-restricted-imports': ['error', { paths: [wrapperOnly('@supabase/supabase-js', 'src/lib/supabase/'), wrapperOnly('rxdb', 'sync/')] }] } },
   { files: ['src/lib/db/**'], rules: { 'no-restricted-imports': ['error', { paths: [wrapperOnly('@supabase/supabase-js', 'src/lib/supabase/'), wrapperOnly('xlsx', 'src/lib/excel/')] }] } },
+  // PGlite, private API included, is used by its worker thread alone, behind the watchdog
+  // (docs/decisions/0029-pglite-worker.md); the rest of the server speaks `Db`.
+  {
+    files: ['supabase/**/*.{ts,mjs}', 'tests/support/**/*.ts', 'tests/bench/**/*.ts', 'tests/integration/**/*.ts', 'tests/sync/**/*.ts'],
+    ignores: ['supabase/local/pglite/worker.ts', 'supabase/local/pglite/internals.int.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@electric-sql/pglite', '@electric-sql/pglite/*'], message: '@electric-sql/pglite solo se importa desde supabase/local/pglite/worker.ts (un envoltorio por biblioteca de infraestructura).' }] },
+      ],
+    },
+  },
   // domain/ is pure: no React, no I/O libraries.
   {
     files: ['src/domain/**'],

@@ -6,7 +6,7 @@ const BEA = '0a1b2c3d-0000-4000-8000-00000000000b'
 const URL_A = 'http://127.0.0.1:54321'
 
 describe('names', () => {
-  it('the old per-user name is spa-<auth user id>, as before issue 13', () => {
+  it('the old per-user name is spa-<auth user id>, as before one database per device', () => {
     expect(legacyDatabaseName(ANA)).toBe(`spa-${ANA}`)
     expect(legacyDatabaseName('AB.cd')).toBe('spa-ab-cd')
   })

@@ -1,15 +1,15 @@
 /**
  * Which local database a device uses (docs/decisions/0023-device-database.md): one per
  * device and server, shared by every staff member who signs in on it, kept across
- * sign-outs. Devices upgraded from the per-user layout (`spa-<auth user id>`, before
- * issue 13) adopt the database of the first user who signs in after the upgrade, so
+ * sign-outs. Devices upgraded from the per-user layout (`spa-<auth user id>`, used
+ * before one database per device) adopt the database of the first user who signs in after the upgrade, so
  * its data and pending writes stay; other users' old databases are emptied into the
  * server under their own identity when they sign in online (drain), then removed.
  */
 import { removeRxDatabase, type RxStorage } from 'rxdb'
 import type { CloseOptions, CloseResult } from './session-options.ts'
 
-/** The per-user name of the layout before issue 13 (kept to find and adopt those databases). */
+/** The per-user name used before one database per device (docs/decisions/0023-device-database.md; kept to find and adopt those databases). */
 export function legacyDatabaseName(userId: string): string {
   return `spa-${userId.toLowerCase().replace(/[^a-z0-9_$-]/g, '-')}`
 }

@@ -1,5 +1,5 @@
 /**
- * Stock as a device should show it (docs/architecture.md §3, issue 4 "Stock"): the server's
+ * Stock as a device should show it (docs/architecture.md §3): the server's
  * `tr_cantidad` minus what this device sold or adjusted that the server has not
  * acknowledged yet. Stock is never pushed as a number: a sale is a payment whose items
  * the server turns into ledger rows, an adjustment is a ledger row; both are

@@ -241,15 +241,18 @@ describe('citaEditada', () => {
     })
   })
 
-  it.each([
-    ['Confirmada', 'Plin', 'OP-9'],
-    ['Completada', 'Plin', 'OP-9'],
-    ['Pendiente de Pago', null, null],
-    ['Reprogramada', null, null],
-    ['Cancelada', null, null],
-  ])('state %s keeps method %j and reference %j', (estado_cita, metodo, referencia) => {
+  it.each(['Confirmada', 'Completada'])('state %s writes the method and reference the form shows', (estado_cita) => {
     const r = citaEditada({ ...form, estado_cita }, ectx)
-    expect(r.ok && [r.valor.metodo_pago_adelanto, r.valor.referencia_pago_adelanto]).toEqual([metodo, referencia])
+    expect(r.ok && [r.valor.metodo_pago_adelanto, r.valor.referencia_pago_adelanto]).toEqual(['Plin', 'OP-9'])
+  })
+
+  // The advance is money received (docs/decisions/0033): a state that hides the fields
+  // (Reprogramar presets Reprogramada) leaves them out of the patch, never empties them.
+  it.each(['Pendiente de Pago', 'Reprogramada', 'Cancelada'])('state %s leaves the advance untouched (not in the patch)', (estado_cita) => {
+    const r = citaEditada({ ...form, estado_cita }, ectx)
+    expect(r.ok).toBe(true)
+    expect(r.ok && 'metodo_pago_adelanto' in r.valor).toBe(false)
+    expect(r.ok && 'referencia_pago_adelanto' in r.valor).toBe(false)
   })
 
   it.each(['fecha_cita', 'hora_inicio', 'id_especialista', 'id_tratamiento'] as const)('%s missing → the required-fields message', (campo) => {

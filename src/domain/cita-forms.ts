@@ -274,8 +274,9 @@ export interface EditarCitaPatch {
   nombre_tratamiento: string
   estado_cita: EstadoCita
   notas_internas: string | null
-  metodo_pago_adelanto: string | null
-  referencia_pago_adelanto: string | null
+  /** Absent when the form does not show them: the advance is left as it is. */
+  metodo_pago_adelanto?: string | null
+  referencia_pago_adelanto?: string | null
 }
 
 export type CampoEditar = keyof EditarCitaForm
@@ -302,7 +303,10 @@ export function citaEditada(form: EditarCitaForm, ctx: EditarCitaContexto): Resu
   if (!ctx.especialistas.some((e) => e.id_especialista === form.id_especialista)) return fail(SLOT_MENSAJES.especialistaNoEncontrado, 'id_especialista')
   if (!(ESTADOS_EDITABLES as readonly string[]).includes(form.estado_cita)) return fail(M.estadoInvalido, 'estado_cita')
 
-  // Spec 2 §5: the advance's method and reference are kept only for Confirmada or Completada.
+  // Spec 2 §5 decides only whether the form SHOWS the advance's method and reference
+  // (Confirmada or Completada). The advance is money received: a state the form does not
+  // show them for leaves them untouched, never empty (docs/spec/3, docs/decisions/0033:
+  // a Reprogramar that cleared them made Conciliación list a Yape advance under 'Otro').
   const conAdelanto = form.estado_cita === 'Confirmada' || form.estado_cita === 'Completada'
   return {
     ok: true,
@@ -315,8 +319,9 @@ export function citaEditada(form: EditarCitaForm, ctx: EditarCitaContexto): Resu
       nombre_tratamiento: tratamiento.nombre,
       estado_cita: form.estado_cita as EstadoCita,
       notas_internas: emptyToNull(form.notas_internas),
-      metodo_pago_adelanto: conAdelanto ? emptyToNull(form.metodo_pago_adelanto) : null,
-      referencia_pago_adelanto: conAdelanto ? emptyToNull(form.referencia_pago_adelanto) : null,
+      ...(conAdelanto
+        ? { metodo_pago_adelanto: emptyToNull(form.metodo_pago_adelanto), referencia_pago_adelanto: emptyToNull(form.referencia_pago_adelanto) }
+        : {}),
     },
   }
 }

@@ -1,6 +1,6 @@
 /**
- * A cita booked straight from a free slot of the day view (issue 9 "Beyond the spec:
- * the day view"; docs/decisions/0017-agenda-dia-y-hueco-libre.md): the same form and
+ * A cita booked straight from a free slot of the day view, beyond the spec
+ * (docs/decisions/0017-agenda-dia-y-hueco-libre.md): the same form and
  * rules as 'Confirmar Cita y Solicitar Adelanto' (src/domain/cita-forms.ts), plus the
  * treatment, which there comes from the request. It opens on the tapped specialist,
  * date and time and is created in 'Pendiente de Pago'.

@@ -1,5 +1,5 @@
 /**
- * What staff can do with a write the server refused (issue 13, docs/decisions/0024-sync-refusals-conflicts-efficiency.md):
+ * What staff can do with a write the server refused (docs/decisions/0024-sync-refusals-conflicts-efficiency.md):
  * the values typed on this device are kept in 'Problemas de sincronización' and can be
  * copied into the record that already exists (a duplicate: another tablet registered
  * the same DNI first) or into a new record. Pure: the screen passes the table's

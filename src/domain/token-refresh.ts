@@ -1,5 +1,5 @@
 /**
- * When the panel renews its access token (issue 13, docs/decisions/0026-token-refresh.md).
+ * When the panel renews its access token (docs/decisions/0026-token-refresh.md).
  *
  * supabase-js treats a token as expired 90 s before its end, so with tokens shorter than
  * that (`npm start -- --jwt-expiry 60`) it renewed on every request: several refreshes a

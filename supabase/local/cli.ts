@@ -1,10 +1,12 @@
 /**
  * `npm start` and `npm run backend`: run the embedded stack from the command line.
  *
- *   npm start   -- [--port N] [--memory] [--data-dir DIR] [--host H] [--jwt-expiry S] [--trust-proxy]
+ *   npm start   -- [--port N] [--memory] [--data-dir DIR] [--host H] [--jwt-expiry S] [--trust-proxy] [--public-url URL]
  *
  * --trust-proxy (or SPA_TRUST_PROXY=1): behind a reverse proxy, take the client address
  * from X-Forwarded-For and the public origin from X-Forwarded-Host/-Proto.
+ * --public-url (or SPA_PUBLIC_URL): the URL the app is told to use for the APIs; without
+ * either, /app-config.json never takes it from the request (docs/decisions/0030-superficie-anonima.md).
  *   npm run backend -- (same flags; APIs only, no app)
  */
 import { spawnSync } from 'node:child_process'
@@ -13,7 +15,8 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { startStack } from './server.ts'
 import { appIsBuilt } from './static.ts'
-import { distDir, repoRoot } from './paths.ts'
+import { defaultDataDir, distDir, repoRoot } from './paths.ts'
+import { lockDataDir, type DataDirLock } from './data-lock.ts'
 
 const [command = 'start', ...rest] = process.argv.slice(2)
 const { values } = parseArgs({
@@ -26,6 +29,7 @@ const { values } = parseArgs({
     'jwt-expiry': { type: 'string' },
     quiet: { type: 'boolean', default: false },
     'trust-proxy': { type: 'boolean', default: process.env.SPA_TRUST_PROXY === '1' },
+    'public-url': { type: 'string' },
   },
   strict: true,
 })
@@ -36,6 +40,19 @@ if (command !== 'start' && command !== 'backend') {
 }
 
 const serveApp = command === 'start'
+/** A refused start (folder in use, port busy) is a message for the operator, not a stack trace. */
+function refuse(error: unknown): never {
+  console.error(`No se pudo iniciar el backend: ${(error as Error).message}`)
+  process.exit(1)
+}
+
+// The data folder first, before building or reading anything: a second process on it
+// is refused at once (docs/decisions/0032-bloqueo-carpeta-y-acceso.md).
+let dataLock: DataDirLock | undefined
+if (!values.memory && !process.env.DATABASE_URL) {
+  dataLock = await lockDataDir(values['data-dir'] ?? defaultDataDir, { command: `npm ${serveApp ? 'start' : 'run backend'}` }).catch(refuse)
+}
+
 if (serveApp && needsBuild()) {
   console.log('Construyendo la aplicación (vite build)…')
   const r = spawnSync('npx', ['vite', 'build'], { cwd: repoRoot, stdio: 'inherit' })
@@ -49,15 +66,13 @@ const stack = await startStack({
   memory: values.memory,
   ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
   ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
+  ...(dataLock ? { dataLock } : {}),
   trustProxy: values['trust-proxy'],
+  ...(values['public-url'] ?? process.env.SPA_PUBLIC_URL ? { publicUrl: publicUrlOption(values['public-url'] ?? process.env.SPA_PUBLIC_URL!) } : {}),
   jwtExpiry: Number(values['jwt-expiry'] ?? process.env.JWT_EXPIRY ?? 3600),
   serveApp,
   log: values.quiet ? () => {} : (m) => console.log(m),
-}).catch((error: unknown) => {
-  // A refused start (folder in use, port busy) is a message for the operator, not a stack trace.
-  console.error(`No se pudo iniciar el backend: ${(error as Error).message}`)
-  process.exit(1)
-})
+}).catch(refuse)
 
 const admin = process.env.SPA_ADMIN_EMAIL ?? 'admin@spa.local'
 const staff = process.env.SPA_STAFF_EMAIL ?? 'recepcion@spa.local'
@@ -98,4 +113,20 @@ function needsBuild(): boolean {
     return readdirSync(path).some((f) => newer(join(path, f)))
   }
   return ['src', 'sync', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'].some((p) => newer(join(repoRoot, p)))
+}
+
+/** --public-url must be an http(s) origin (a path would break the API paths under it). */
+function publicUrlOption(text: string): string {
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    console.error(`--public-url no es una URL válida: ${text}`)
+    process.exit(2)
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash) {
+    console.error(`--public-url debe ser un origen http(s) sin ruta, por ejemplo https://spa.example: ${text}`)
+    process.exit(2)
+  }
+  return url.origin
 }

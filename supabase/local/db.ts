@@ -8,9 +8,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import pg from 'pg'
-import { PGlite } from '@electric-sql/pglite'
-import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
+import { PgliteDb } from './pglite/client.ts'
 
 export interface QueryResult<T> {
   rows: T[]
@@ -34,13 +32,29 @@ export interface Db extends Queryable {
    * payloads of committed transactions. Resolves to an unsubscribe function.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
+  /**
+   * From now on every statement gets at most `ms` (0: no limit). PGlite only, where a
+   * watchdog enforces it (docs/decisions/0029-pglite-worker.md); PostgreSQL has its own
+   * statement_timeout. Migrations and the seed run before it is set.
+   */
+  setStatementDeadline?(ms: number): void
   close(): Promise<void>
 }
+
+/**
+ * The deadline of server-internal work on PGlite (Auth, the Realtime reader, REST as
+ * service_role): long enough for anything the app does, short enough that a statement
+ * that never yields stalls the other requests for seconds, not forever.
+ */
+export const internalStatementDeadlineMs = Number(process.env.SPA_INTERNAL_STATEMENT_TIMEOUT_MS ?? 15_000)
 
 export interface OpenDbOptions {
   /** postgres:// URL of a real server; when absent PGlite is used. */
   databaseUrl?: string | undefined
-  /** PGlite data directory; ignored for `pg`. Absent or `memory` means in-memory. */
+  /**
+   * PGlite data directory; ignored for `pg`. Absent or `memory` means a temporary folder
+   * removed at close, so a watchdog restart loses nothing (docs/decisions/0029-pglite-worker.md).
+   */
   dataDir?: string | undefined
   /** A PGlite data-dir tarball to start from (tests clone a migrated template). */
   loadDataDir?: Blob | File | undefined
@@ -50,58 +64,18 @@ export interface OpenDbOptions {
 
 export async function openDb(options: OpenDbOptions): Promise<Db> {
   if (options.databaseUrl) return openPg(options.databaseUrl, options.poolSize ?? 10)
-  return openPglite(options.dataDir, options.loadDataDir)
+  const dataDir = options.dataDir && options.dataDir !== 'memory' ? options.dataDir : undefined
+  if (dataDir) mkdirSync(dataDir, { recursive: true })
+  return PgliteDb.open({ dataDir, loadDataDir: options.loadDataDir })
 }
 
 // ---------------------------------------------------------------------------------
-// PGlite
-
-const liteSymbol = Symbol.for('spa.pglite')
-
-async function openPglite(dataDir: string | undefined, loadDataDir: Blob | File | undefined): Promise<Db> {
-  if (dataDir && dataDir !== 'memory') mkdirSync(dataDir, { recursive: true })
-  const lite = await PGlite.create(dataDir && dataDir !== 'memory' ? dataDir : 'memory://', {
-    extensions: { pgcrypto, btree_gist },
-    ...(loadDataDir ? { loadDataDir } : {}),
-  })
-  // The API always answers in UTC, as hosted Supabase does.
-  await lite.exec(`set timezone to 'UTC'`)
-
-  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
-    async query<T>(sql: string, params: unknown[] = []) {
-      const r = await q.query<T>(sql, params)
-      return { rows: r.rows, affectedRows: r.affectedRows ?? 0 }
-    },
-    async exec(sql: string) {
-      await q.exec(sql)
-    },
-  })
-
-  const db: Db = {
-    kind: 'pglite',
-    ...wrap(lite),
-    // PGlite runs one statement at a time and a transaction holds it exclusively, so
-    // requests are serialised by PGlite's own queue.
-    transaction: (fn) => lite.transaction((tx) => fn(wrap(tx))),
-    async listen(channel, onPayload) {
-      const unsubscribe = await lite.listen(channel, onPayload)
-      return async () => {
-        await unsubscribe()
-      }
-    },
-    async close() {
-      await lite.close()
-    },
-  }
-  Object.defineProperty(db, liteSymbol, { value: lite })
-  return db
-}
+// PGlite: runs in a worker thread behind a watchdog (pglite/client.ts).
 
 /** Dumps a PGlite database so another instance can start from it (test templates). */
 export async function dumpPglite(db: Db): Promise<Blob> {
-  const lite = (db as unknown as { [liteSymbol]?: PGlite })[liteSymbol]
-  if (!lite) throw new Error('dumpPglite: not a PGlite database')
-  return lite.dumpDataDir('none')
+  if (!(db instanceof PgliteDb)) throw new Error('dumpPglite: not a PGlite database')
+  return db.dump()
 }
 
 // ---------------------------------------------------------------------------------

@@ -8,7 +8,8 @@
 import { spawn } from 'node:child_process'
 import { parseArgs } from 'node:util'
 import { defaultSeed, startStack } from './server.ts'
-import { repoRoot } from './paths.ts'
+import { defaultDataDir, repoRoot } from './paths.ts'
+import { lockDataDir } from './data-lock.ts'
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
@@ -20,12 +21,23 @@ const { values } = parseArgs({
   strict: true,
 })
 
+// The data folder is locked before anything reads it, as for npm start
+// (docs/decisions/0032-bloqueo-carpeta-y-acceso.md).
+const dataLock =
+  values.memory || process.env.DATABASE_URL
+    ? undefined
+    : await lockDataDir(values['data-dir'] ?? defaultDataDir, { command: 'npm run dev' }).catch((error: unknown) => {
+        console.error(`No se pudo iniciar el backend: ${(error as Error).message}`)
+        process.exit(1)
+      })
+
 const stack = await startStack({
   port: Number(values.port ?? 54321),
   host: '127.0.0.1',
   memory: values.memory,
   ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
   ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
+  ...(dataLock ? { dataLock } : {}),
   seed: defaultSeed,
   log: (m) => console.log(`[backend] ${m}`),
 })

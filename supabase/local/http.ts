@@ -6,6 +6,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import type { Db } from './db.ts'
 import type { Keys } from './keys.ts'
+import type { AnonSurface } from './rest/anon-surface.ts'
 
 export interface ApiRequest {
   method: string
@@ -41,6 +42,8 @@ export interface StackContext {
   functionsEnv: Record<string, string>
   /** Statement time limit per database role in ms (absent or 0: none). */
   statementTimeouts?: Record<string, number>
+  /** What anon may ask of /rest/v1; default Spa Lima's public surface, null: only grants and RLS. */
+  anonSurface?: AnonSurface | null
   log(message: string): void
 }
 
@@ -52,13 +55,13 @@ export function json(status: number, value: unknown, headers: Record<string, str
   }
 }
 
-export function header(req: ApiRequest, name: string): string | undefined {
+export function header(req: Pick<ApiRequest, 'headers'>, name: string): string | undefined {
   const v = req.headers[name.toLowerCase()]
   return Array.isArray(v) ? v.join(', ') : v
 }
 
 /** The bearer token of the request, if any. */
-export function bearer(req: ApiRequest): string | undefined {
+export function bearer(req: Pick<ApiRequest, 'headers'>): string | undefined {
   const auth = header(req, 'authorization')
   const m = auth ? /^bearer\s+(.+)$/i.exec(auth.trim()) : null
   return m?.[1]?.trim() || undefined

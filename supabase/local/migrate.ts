@@ -3,6 +3,10 @@
  * Supabase: platform bootstrap, then every migration of `supabase/migrations` once in
  * name order (recorded in `supabase_migrations.schema_migrations`, like the CLI), then
  * `supabase/seed.sql` when the database is new.
+ *
+ * On a PGlite folder the caller must hold the folder's lock first (data-lock.ts): every
+ * process that migrates one (startStack, seed-demo.ts) takes it before opening the
+ * database, because two processes migrating the same folder corrupt its catalog.
  */
 import { readFileSync, readdirSync, existsSync } from 'node:fs'
 import { join } from 'node:path'

@@ -1,6 +1,6 @@
 // The backend as a process: one process per PGlite data folder (a second start refuses
 // before opening anything, a stale lock is taken over), the banner never shows the
-// service_role key, and a stop lets running requests finish (issue 12, items 4, 5, 15).
+// service_role key, and a stop lets running requests finish (docs/decisions/0020-backend-hardening.md).
 // The data-folder lock only exists for PGlite, so these tests always use a PGlite
 // folder, also in the PostgreSQL run.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
@@ -38,7 +38,7 @@ describe('one process per data folder', () => {
     try {
       // Also on a busy port: the folder's owner is what the operator needs to hear about.
       await expect(startStack({ dataDir: dir, port: port.port, host: '127.0.0.1', seed: null, log: () => {} })).rejects.toThrow(
-        new RegExp(`${dir}.*en uso por otro proceso del backend \\(pid ${process.ppid}\\)`),
+        new RegExp(`${dir}.*en uso por otro proceso \\(pid ${process.ppid}\\)`),
       )
     } finally {
       await port.close()
@@ -128,9 +128,20 @@ describe('the backend process', () => {
       { cwd: repoRoot, encoding: 'utf8' },
     )
     expect(second.status).toBe(1)
-    expect(second.stderr).toContain(`La carpeta de datos ${dir} ya está en uso por otro proceso del backend (pid ${first!.pid})`)
+    expect(second.stderr).toContain(`La carpeta de datos ${dir} ya está en uso por otro proceso (pid ${first!.pid}, npm run backend)`)
     expect(second.stderr).toContain(`The data folder ${dir} is already in use`)
     expect(second.stdout).not.toContain('backend local listo')
+  })
+
+  it('npm run seed:demo on the folder of a running backend is refused, naming it', () => {
+    const seed = spawnSync(process.execPath, ['--import', 'tsx', 'supabase/local/seed-demo.ts', '--data-dir', dir, '--patients', '1', '--appointments', '0'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    })
+    expect(seed.status).toBe(1)
+    expect(seed.stderr).toContain(`La carpeta de datos ${dir} ya está en uso por otro proceso (pid ${first!.pid}, npm run backend)`)
+    expect(seed.stderr).toContain(`The data folder ${dir} is already in use`)
+    expect(seed.stdout).not.toContain('Generando datos demo')
   })
 
   it('SIGTERM lets a running request finish, then exits and removes the lock', async () => {
@@ -163,6 +174,37 @@ describe('the backend process', () => {
     await new Promise<void>((resolve) => (first!.exitCode !== null ? resolve() : first!.once('exit', () => resolve())))
     expect(first!.exitCode).toBe(0)
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false)
+  })
+})
+
+describe('npm run seed:demo holds the folder too', () => {
+  let seed: ChildProcess | null = null
+  afterAll(() => {
+    if (seed && seed.exitCode === null) seed.kill('SIGKILL')
+  })
+
+  it('a backend started while the seed runs is refused, naming the seed', async () => {
+    const dir = tmp()
+    seed = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/seed-demo.ts', '--data-dir', dir, '--patients', '50', '--appointments', '200'], {
+      cwd: repoRoot,
+      stdio: 'ignore',
+    })
+    // Once the seed holds the lock it is paused, so it is certainly still running (and
+    // still holding) when the backend starts.
+    const lock = join(dir, LOCK_FILE)
+    while (!(existsSync(lock) && readFileSync(lock, 'utf8').includes(`"pid":${seed.pid}`))) {
+      expect(seed.exitCode).toBeNull()
+      await new Promise((r) => setTimeout(r, 20))
+    }
+    seed.kill('SIGSTOP')
+    const start = spawnSync(process.execPath, ['--import', 'tsx', 'supabase/local/cli.ts', 'backend', '--port', '0', '--host', '127.0.0.1', '--data-dir', dir], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    })
+    expect(start.status).toBe(1)
+    expect(start.stderr).toContain(`La carpeta de datos ${dir} ya está en uso por otro proceso (pid ${seed.pid}, npm run seed:demo)`)
+    expect(start.stdout).not.toContain('backend local listo')
+    expect(readFileSync(lock, 'utf8')).toContain(`"pid":${seed.pid}`)
   })
 })
 

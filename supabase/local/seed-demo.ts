@@ -11,10 +11,11 @@
  * applied first if the database is new or behind.
  *
  * With the server running: a PGlite data dir can only be open in one process, so on
- * PGlite the script refuses to run while `npm start`/`npm run backend` has that data dir
- * open (detected by PGlite's `postmaster.pid`); stop the server (Ctrl+C), seed, start it
- * again. If the server was killed and left the file behind, pass `--force`. With
- * `DATABASE_URL` (a real Postgres) it can run while the server is up.
+ * PGlite the script takes the same lock as `npm start` (`<data-dir>/backend.lock`, see
+ * data-lock.ts) before it reads anything, and is refused while the server holds it —
+ * and the server is refused while the seed runs. Stop the server (Ctrl+C), seed, start
+ * it again. A lock left by a killed process is taken over. With `DATABASE_URL` (a real
+ * Postgres) no lock is taken: it can run while the server is up.
  *
  * Everything goes through the real triggers (payments complete their appointments and
  * move stock, no double booking…), in one transaction: a failure leaves nothing behind.
@@ -26,13 +27,13 @@
  * patients), calendar.ts (hours, shifts, agendas, hiring), appointments.ts (appointments
  * with their reservations and payments), sales.ts (catalogue, direct sales, restocks).
  */
-import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { pathToFileURL } from 'node:url'
 import { openDb, type Db, type Queryable } from './db.ts'
 import { migrate } from './migrate.ts'
 import { defaultDataDir } from './paths.ts'
+import { lockDataDir, type DataDirLock } from './data-lock.ts'
 import { defaultSeed } from './server.ts'
 import { demoContext, insertJson, type DemoRows } from './demo/context.ts'
 import { addPatients } from './demo/people.ts'
@@ -143,7 +144,6 @@ async function main() {
       payments: { type: 'string' },
       seed: { type: 'string', default: '1' },
       'data-dir': { type: 'string' },
-      force: { type: 'boolean', default: false },
     },
     strict: true,
   })
@@ -162,17 +162,23 @@ async function main() {
     seed: count('seed', values.seed),
   }
   const databaseUrl = process.env.DATABASE_URL
-  const dataDir = join(values['data-dir'] ?? defaultDataDir, 'pg')
-  if (!databaseUrl && existsSync(join(dataDir, 'postmaster.pid')) && !values.force) {
-    console.error(
-      `La base ${dataDir} está abierta por otro proceso (¿npm start o npm run backend?).\n` +
-        'PGlite no admite dos procesos sobre la misma carpeta: detén el servidor (Ctrl+C) y vuelve a ejecutar.\n' +
-        'Si el servidor ya no corre (se cerró a la fuerza), repite con --force.',
-    )
-    process.exit(1)
+  const folder = values['data-dir'] ?? defaultDataDir
+  const dataDir = join(folder, 'pg')
+  // The same lock as npm start, before anything is read (docs/decisions/0032-bloqueo-carpeta-y-acceso.md).
+  let lock: DataDirLock | null = null
+  if (!databaseUrl) {
+    try {
+      lock = await lockDataDir(folder, { command: 'npm run seed:demo' })
+    } catch (error) {
+      console.error(`No se pudieron generar los datos demo: ${(error as Error).message}`)
+      process.exit(1)
+    }
   }
 
-  const db = await openDb(databaseUrl ? { databaseUrl } : { dataDir })
+  const db = await openDb(databaseUrl ? { databaseUrl } : { dataDir }).catch((error: unknown) => {
+    lock?.release()
+    throw error
+  })
   try {
     await migrate(db, defaultSeed)
     console.log(`Generando datos demo en ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : dataDir}…`)
@@ -183,6 +189,7 @@ async function main() {
     )
   } finally {
     await db.close()
+    lock?.release()
   }
 }
 

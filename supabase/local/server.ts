@@ -5,17 +5,20 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { openDb, type Db } from './db.ts'
+import { networkInterfaces } from 'node:os'
+import { internalStatementDeadlineMs, openDb, type Db } from './db.ts'
 import { createKeys, loadOrCreateSecret, type Keys } from './keys.ts'
 import { migrate, type SeedSettings } from './migrate.ts'
-import { corsHeaders, HttpError, json, type ApiHandler, type ApiRequest, type ApiResponse, type StackContext } from './http.ts'
+import { bearer, corsHeaders, HttpError, json, type ApiHandler, type ApiRequest, type ApiResponse, type StackContext } from './http.ts'
 import { createRest } from './rest/index.ts'
 import { createAuth } from './auth/index.ts'
+import { refuseRemovedUser } from './auth/access-check.ts'
 import { createFunctions } from './functions.ts'
 import { createRealtime } from './realtime/index.ts'
 import { createStaticHandler } from './static.ts'
 import { defaultDataDir } from './paths.ts'
-import { lockDataDir } from './data-lock.ts'
+import { lockDataDir, type DataDirLock } from './data-lock.ts'
+import type { AnonSurface } from './rest/anon-surface.ts'
 
 export interface StackOptions {
   /** TCP port; 0 picks a free one (tests). Default 54321. */
@@ -28,6 +31,11 @@ export interface StackOptions {
   dataDir?: string
   /** Use this Postgres instead of PGlite. */
   databaseUrl?: string
+  /**
+   * The lock on `dataDir` the caller already took (cli.ts takes it before building the
+   * app, so a refused start builds nothing). Released when the stack closes or fails.
+   */
+  dataLock?: DataDirLock
   /** Start PGlite from this data-dir dump instead of an empty cluster (test templates). */
   loadDataDir?: Blob
   /** Access-token lifetime in seconds. Default 3600. */
@@ -44,7 +52,8 @@ export interface StackOptions {
   functionsEnv?: Record<string, string>
   /**
    * Statement time limit per role in ms, as hosted Supabase sets them (anon 3 s,
-   * authenticated 8 s; service_role none). Fires on PostgreSQL; see rest/guards.ts for PGlite.
+   * authenticated 8 s; service_role none). Fires on PostgreSQL; on PGlite a watchdog
+   * restarts the engine's worker (docs/decisions/0029-pglite-worker.md).
    */
   statementTimeouts?: Record<string, number>
   /**
@@ -54,6 +63,18 @@ export interface StackOptions {
    * (/app-config.json); otherwise anyone could pick their address or the app's backend.
    */
   trustProxy?: boolean
+  /**
+   * The URL the app should use for the APIs (npm start -- --public-url https://spa.example),
+   * for /app-config.json. Without it the answer is this server's own address when the
+   * request named one, else the relative `/` (the app resolves it against its origin).
+   */
+  publicUrl?: string
+  /**
+   * What the anonymous role may ask of /rest/v1 (rest/anon-surface.ts). Default: the
+   * public site's requests. null leaves anon to grants and RLS alone (the REST
+   * conformance suites, which exercise PostgREST's grammar as anon on their own tables).
+   */
+  anonSurface?: AnonSurface | null
   /** On close, how long running requests may take to finish before they are cut. Default 10 s. */
   stopGraceMs?: number
   log?: (message: string) => void
@@ -70,6 +91,8 @@ export interface LocalStack {
   migrations: { applied: string[]; seeded: boolean }
   /** Realtime catalogue rescans so far (tests: unknown topics must not each cost one). */
   realtimeCatalogScans(): number
+  /** Realtime joins refused for being over a cap (docs/decisions/0031-realtime-filtros-en-node.md). */
+  realtimeRefusedJoins(): number
   close(): Promise<void>
 }
 
@@ -91,8 +114,8 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
   // Before anything touches the folder or the database: refuse a second process on the
   // same PGlite data (lock file), then take the port, so a start that cannot serve
   // fails at once without opening or migrating anything (docs/decisions/0020-backend-hardening.md).
-  const lock = dataDir && !options.databaseUrl ? lockDataDir(dataDir) : null
-  // Requests being handled, so a stop can let them finish (graceful stop, item 4 of issue 12).
+  const lock = options.dataLock ?? (dataDir && !options.databaseUrl ? await lockDataDir(dataDir, { command: 'backend', log }) : null)
+  // Requests being handled, so a stop can let them finish (graceful stop, docs/decisions/0020-backend-hardening.md).
   const inFlight = new Set<ServerResponse>()
   let stopping = false
   const server = createServer((req, res) => {
@@ -142,6 +165,8 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
       loadDataDir: options.loadDataDir,
     })
     migrations = await migrate(db, options.seed === undefined ? defaultSeed : options.seed)
+    // Migrations and the seed run without a limit; from here on every statement has one.
+    db.setStatementDeadline?.(internalStatementDeadlineMs)
     keys = await createKeys(options.jwtSecret ?? loadOrCreateSecret(dataDir))
   } catch (error) {
     markReady(false)
@@ -151,12 +176,14 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
   }
 
   let publicUrl = ''
+  let serverPort = 0
   const ctx: StackContext = {
     db,
     keys,
     jwtExpiry: options.jwtExpiry ?? 3600,
     publicUrl: () => publicUrl,
     statementTimeouts: { ...defaultStatementTimeouts, ...options.statementTimeouts },
+    ...(options.anonSurface !== undefined ? { anonSurface: options.anonSurface } : {}),
     functionsEnv: {
       ...pickEnv(['FIXER_API_KEY', 'FIXER_BASE_URL']),
       ...options.functionsEnv,
@@ -177,13 +204,22 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
   ]
 
   async function handleRequest(req: IncomingMessage, res: ServerResponse) {
-    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`)
+    // A Host that is not host[:port] is refused on every path (it used to reach new URL()
+    // and end in a 500, and to be copied into /app-config.json).
+    const host = req.headers.host
+    if (host !== undefined && !HOST.test(host)) return send(res, json(400, { message: 'La cabecera Host no es válida.' }))
+    let url: URL
+    try {
+      url = new URL(req.url ?? '/', `http://${host ?? 'localhost'}`)
+    } catch {
+      return send(res, json(400, { message: 'La dirección pedida no es válida.' }))
+    }
     const path = url.pathname
 
     if (path === '/app-config.json') {
       // The app learns where its backend is at run time, so one build serves any host.
-      const origin = publicOrigin(req, options.trustProxy ?? false) ?? publicUrl
-      return send(res, json(200, { supabaseUrl: origin, supabaseAnonKey: keys.anonKey }, { 'cache-control': 'no-store' }))
+      const supabaseUrl = appConfigUrl(req, { trustProxy: options.trustProxy ?? false, publicUrl: options.publicUrl, port: serverPort })
+      return send(res, json(200, { supabaseUrl, supabaseAnonKey: keys.anonKey }, { 'cache-control': 'no-store' }))
     }
 
     const api = apis.find(([prefix]) => path === prefix || path.startsWith(prefix + '/'))
@@ -208,6 +244,13 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
     if (!apikey) return send(res, json(401, { message: 'No API key found in request' }))
     if (apikey !== keys.anonKey && apikey !== keys.serviceRoleKey) {
       return send(res, json(401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }))
+    }
+
+    // The token of a deleted or deactivated user, or of an ended session, gets no work
+    // done at all (docs/decisions/0032-bloqueo-carpeta-y-acceso.md).
+    if (api[0] !== '/auth/v1') {
+      const refused = await refuseRemovedUser(auth.access, keys, bearer(req), api[0] === '/rest/v1' ? 'rest' : 'functions')
+      if (refused) return send(res, refused)
     }
 
     const body = await readBody(req, maxBody)
@@ -237,9 +280,10 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
     send(res, response, { head: req.method === 'HEAD' })
   }
 
-  const realtime = await createRealtime(ctx, server)
+  const realtime = await createRealtime(ctx, server, (req) => clientAddress(req, options.trustProxy ?? false))
   markReady(true)
   const port = (server.address() as AddressInfo).port
+  serverPort = port
   publicUrl = `http://localhost:${port}`
 
   let drained: () => void = () => {}
@@ -254,6 +298,7 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
     db,
     migrations,
     realtimeCatalogScans: () => realtime.catalogScans(),
+    realtimeRefusedJoins: () => realtime.refusedJoins(),
     async close() {
       if (closed) return
       closed = true
@@ -292,15 +337,35 @@ export function clientAddress(req: IncomingMessage, trustProxy: boolean): string
 
 const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9a-fA-F:.]+\])(?::\d{1,5})?$/
 
-/** Origin for /app-config.json: a checked host name and http/https, or null to use our own. */
-export function publicOrigin(req: IncomingMessage, trustProxy: boolean): string | null {
+/**
+ * `supabaseUrl` of /app-config.json, never copied from a request header unless a proxy
+ * is trusted (docs/decisions/0030-superficie-anonima.md): the proxy's X-Forwarded-Host/-Proto
+ * (checked) with --trust-proxy, else the configured --public-url, else this server's own
+ * address when the Host names one of them (loopback or an interface address, with our
+ * port: tablets on the spa's network), else the relative `/` the app resolves itself.
+ */
+export function appConfigUrl(req: IncomingMessage, o: { trustProxy: boolean; publicUrl?: string | undefined; port: number }): string {
   const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.split(',')[0]?.trim()
-  const forwardedHost = trustProxy ? first(req.headers['x-forwarded-host']) : undefined
-  const forwardedProto = trustProxy ? first(req.headers['x-forwarded-proto']) : undefined
-  const host = forwardedHost && HOST.test(forwardedHost) ? forwardedHost : req.headers.host
-  if (!host || !HOST.test(host)) return null
-  const proto = forwardedProto === 'https' || forwardedProto === 'http' ? forwardedProto : 'http'
-  return `${proto}://${host}`
+  if (o.trustProxy) {
+    const forwardedHost = first(req.headers['x-forwarded-host'])
+    const forwardedProto = first(req.headers['x-forwarded-proto'])
+    if (forwardedHost && HOST.test(forwardedHost)) {
+      return `${forwardedProto === 'https' ? 'https' : 'http'}://${forwardedHost}`
+    }
+  }
+  if (o.publicUrl) return o.publicUrl.replace(/\/$/, '')
+  const host = req.headers.host
+  return host && isOwnAddress(host, o.port) ? `http://${host}` : '/'
+}
+
+function isOwnAddress(host: string, port: number): boolean {
+  const m = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(host.toLowerCase())
+  if (!m || Number(m[2] ?? 80) !== port) return false
+  const own = new Set(['localhost', '127.0.0.1', '[::1]'])
+  for (const list of Object.values(networkInterfaces())) {
+    for (const a of list ?? []) own.add(a.family === 'IPv6' ? `[${a.address}]` : a.address)
+  }
+  return own.has(m[1]!)
 }
 
 /** Aborts when the connection closes before the response was sent. */

@@ -1,5 +1,5 @@
 /**
- * Every use of RxDB's internal replication state, in one module (issue 13). Checked
+ * Every use of RxDB's internal replication state, in one module (docs/decisions/0024-sync-refusals-conflicts-efficiency.md). Checked
  * against rxdb 17.6.0; `rxdb-internals.test.ts` exercises each of them against the real
  * engine and fails when an upgrade changes one (or the version, so someone re-reads this).
  *

@@ -29,6 +29,7 @@ import { PendingUploads } from './pending-uploads.ts'
 import { backoffDelay, retrying, type RetryContext } from './retry.ts'
 import { downstreamStored, replicationStarted } from './rxdb-internals.ts'
 import { HeldRetry } from './held-retry.ts'
+import { isPushTooLarge, jsonBytes, splitForPush } from './push-batches.ts'
 
 export interface PullCheckpoint {
   xid: string
@@ -256,12 +257,34 @@ export class TableSync {
       n: toServerRow(this.def, w.local),
       a: w.assumed ? toServerRow(this.def, w.assumed) : null,
     }))
+    // The server takes at most PUSH_MAX_ROWS rows and about a megabyte per call
+    // (docs/decisions/0033): a larger batch goes in several calls, in order.
+    if (payload.length > 1) {
+      const sizes = payload.map(jsonBytes)
+      const groups = splitForPush(
+        work.map((_, i) => i),
+        (i) => sizes[i]!,
+      )
+      if (groups.length > 1) {
+        this.env.log(`${this.def.name}: ${work.length} fila(s) en ${groups.length} llamadas`)
+        for (const g of groups) await this.send(g.map((i) => work[i]!), outcome, foreignKeyAttempt)
+        return
+      }
+    }
     let results: PushRowResult[]
     try {
       const ctx = this.env.retryContext(this.stopped, `push:${this.def.name}`)
       results = (await retrying(ctx, () => this.env.backend.push(this.def.name, this.columns, payload))).results
     } catch (error) {
       if (!(error instanceof SyncRequestError) || error.failure.disposition !== 'refused') throw error
+      // Still too much for one call (a server with a lower cap): halve and send again.
+      if (isPushTooLarge(error.failure) && work.length > 1) {
+        const half = Math.ceil(work.length / 2)
+        this.env.log(`${this.def.name}: el servidor pidió lotes más pequeños; ${work.length} fila(s) en 2 llamadas`)
+        await this.send(work.slice(0, half), outcome, foreignKeyAttempt)
+        await this.send(work.slice(half), outcome, foreignKeyAttempt)
+        return
+      }
       // The server refused the request as a whole: judge each row alone.
       if (work.length > 1) {
         for (const w of work) await this.send([w], outcome, foreignKeyAttempt)
@@ -308,6 +331,7 @@ export class TableSync {
         docId: id,
         operation: w.operation,
         code: r.code ?? '',
+        constraint: r.constraint ?? null,
         reason: refusalReason(this.def, {
           code: r.code ?? '',
           message: r.message ?? null,

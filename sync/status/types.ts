@@ -42,6 +42,12 @@ export interface RefusedWrite {
   operation: WriteOperation
   /** SQLSTATE or PostgREST code. */
   code: string
+  /**
+   * The rule the server named, when it named one: with the code it tells the kind of
+   * refusal (e.g. 23505 + tb_pagos_citas_un_pago_final: a 'cobro duplicado',
+   * docs/decisions/0033). Absent in entries recorded before it existed.
+   */
+  constraint?: string | null
   /** Spanish reason for people. */
   reason: string
   /** The server's own message (may be technical English). */
@@ -83,7 +89,7 @@ export interface ConflictEntry {
   localValue: unknown
   /** The value on the server when the conflict was resolved (another device's). */
   serverValue: unknown
-  /** Whose value stayed; absent in entries logged before issue 13 (those are 'server'). */
+  /** Whose value stayed; absent in entries logged before docs/decisions/0024-sync-refusals-conflicts-efficiency.md (those are 'server'). */
   kept?: 'server' | 'local'
   localUpdatedAt: string | null
   serverUpdatedAt: string | null

@@ -1,5 +1,5 @@
 /**
- * The catalogue screens (issue 8), on a fresh production build served by the embedded
+ * The catalogue screens (docs/decisions/0005-back-office-kit.md), on a fresh production build served by the embedded
  * stack, in Debian's Chromium, with 500 treatments/products and 30 specialists synced
  * to the device:
  * - a search keystroke on Tratamientos (input → next frame, median of 15);

@@ -1,5 +1,5 @@
 /**
- * Front-end figures (issue 5), measured on a fresh production build served by the
+ * Front-end figures (docs/decisions/0004-front-end.md), measured on a fresh production build served by the
  * embedded stack, in Debian's Chromium:
  *
  * - public first-load JS and CSS (gzip) — every script and stylesheet the home page

@@ -1,39 +1,32 @@
 /**
- * Issue 12 (docs/decisions/0020-backend-hardening.md):
+ * The server under hostile load (docs/decisions/0020-backend-hardening.md and 0029–0032):
  * - mixed load: 50 clients for 60 s (SPA_BENCH_MIXED_SECONDS) doing public catalogue
  *   reads and bookings, staff reads, `sync_pull` and staff writes; throughput, p50/p95/p99,
  *   errors, memory of this (server) process before/after;
  * - the worst stall anonymous hostile requests cause others: the slowest catalogue read
  *   of a steady reader while anon sends the issue's regex, 200 embeds, a 15,000-row
- *   booking and an unfiltered DELETE (target: ≤ 3 s on PGlite, ≤ 0.5 s on PostgreSQL).
+ *   booking and an unfiltered DELETE (target: ≤ 3 s on PGlite, ≤ 0.5 s on PostgreSQL);
+ * - docs/decisions/0030-superficie-anonima.md: the same worst wait while (a) anon sends the
+ *   basic-regex `(?b)` pattern, (d) staff send the nested tratamientos/citas fan-out on demo
+ *   data, (f) anon sends a shape no guard names (LIKE wildcards in an or-tree), and the
+ *   resident memory of the process after the fan-out (target ≤ 600 MB).
+ * - the same reader's worst wait while a signed-in caller runs `pg_sleep(60)`, which only
+ *   the statement time limit ends (docs/decisions/0029-pglite-worker.md; anon cannot call a
+ *   function at all since 0030, so the never-yielding statement comes from staff, whose
+ *   limit is 8 s).
  * PGlite always; PostgreSQL too when SPA_BENCH_DATABASE_URL (an admin URL: a throwaway
  * database is created in it) is set.
  */
-import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { defaultSeed, startStack, type LocalStack } from '../../supabase/local/server.ts'
+import { seedDemo } from '../../supabase/local/seed-demo.ts'
 import type { Figure } from './run.ts'
+import { onEngines } from './support/engines.ts'
 
 const CLIENTS = 50
 const SECONDS = Number(process.env.SPA_BENCH_MIXED_SECONDS ?? 60)
 
-export default async function hardeningBench(): Promise<Figure[]> {
-  const figures = await engine('PGlite', undefined, 3000)
-  const admin = process.env.SPA_BENCH_DATABASE_URL
-  if (admin) {
-    const name = `spa_bench_${randomBytes(4).toString('hex')}`
-    await adminQuery(admin, `create database ${name}`)
-    try {
-      const url = new URL(admin)
-      url.pathname = `/${name}`
-      figures.push(...(await engine('PostgreSQL', url.toString(), 500)))
-    } finally {
-      await adminQuery(admin, `drop database if exists ${name} with (force)`)
-    }
-  } else {
-    console.log('  (sin SPA_BENCH_DATABASE_URL: solo PGlite)')
-  }
-  return figures
+export default function hardeningBench(): Promise<Figure[]> {
+  return onEngines(engine)
 }
 
 async function engine(label: string, databaseUrl: string | undefined, stallTargetMs: number): Promise<Figure[]> {
@@ -45,6 +38,10 @@ async function engine(label: string, databaseUrl: string | undefined, stallTarge
     await api.signIn()
     const mixed = await mixedLoad(api)
     const stall = await hostileStall(api)
+    // Demo data so the fan-out multiplies rows (~2,000 citas over the catalogue).
+    await seedDemo(stack.db, { patients: 200, appointments: 2000, seed: 7 })
+    const shapes = await shapeStalls(api)
+    const sleeper = await neverYieldingStall(api, stack)
     return [
       { name: `${label} carga mixta: rendimiento`, value: mixed.throughput, unit: 'sol/s' },
       { name: `${label} carga mixta: p50`, value: mixed.p50, unit: 'ms' },
@@ -54,6 +51,15 @@ async function engine(label: string, databaseUrl: string | undefined, stallTarge
       { name: `${label} memoria del proceso antes`, value: mixed.rssBefore, unit: 'MB' },
       { name: `${label} memoria del proceso después`, value: mixed.rssAfter, unit: 'MB' },
       { name: `${label} peor espera causada por anon hostil`, value: stall, unit: 'ms', target: `≤ ${stallTargetMs}`, ok: stall <= stallTargetMs },
+      ...shapes.map(([name, ms]) => ({ name: `${label} peor espera con ${name}`, value: ms, unit: 'ms', target: `≤ ${stallTargetMs}`, ok: ms <= stallTargetMs })),
+      { name: `${label} memoria del proceso tras el abanico`, value: shapes.rss, unit: 'MB', target: '≤ 600', ok: shapes.rss <= 600 },
+      {
+        name: `${label} peor espera de una lectura mientras el personal duerme 60 s`,
+        value: sleeper,
+        unit: 'ms',
+        target: `≤ ${stallTargetMs}`,
+        ok: sleeper <= stallTargetMs,
+      },
     ]
   } finally {
     await stack.close()
@@ -142,6 +148,24 @@ async function mixedLoad(api: Api) {
 
 /** The slowest read of a steady catalogue reader while anon sends hostile requests. */
 async function hostileStall(api: Api): Promise<number> {
+  const regex = encodeURIComponent('^(.*)*(.*)*(.*)*(.*)*(.*)*\\1\\2\\3\\4\\5$')
+  const embeds = encodeURIComponent(['id_tratamiento', ...Array.from({ length: 200 }, (_, i) => `e${i}:tb_tratamientos(id_tratamiento)`)].join(','))
+  const many = JSON.stringify(Array.from({ length: 15_000 }, (_, i) => ({
+    nombre_cliente: 'Spam', email_cliente: `spam${i}@x.com`, telefono_cliente: '999888777', id_tratamiento: api.treatments[0],
+    fecha_reserva: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10), hora_reserva: '10:00 am',
+  })))
+  return stallWhile(api, () =>
+    Promise.all([
+      api.request(`/rest/v1/tb_tratamientos?select=nombre&descripcion=match.${regex}`).then((r) => r.arrayBuffer()),
+      api.request(`/rest/v1/tb_tratamientos?select=${embeds}`).then((r) => r.arrayBuffer()),
+      api.request('/rest/v1/tb_reservas', { method: 'POST', body: many }).then((r) => r.arrayBuffer()),
+      api.request('/rest/v1/tb_tratamientos', { method: 'DELETE' }).then((r) => r.arrayBuffer()),
+    ]),
+  )
+}
+
+/** The slowest plain anon read while `send` runs `rounds` times (docs/decisions/0030-superficie-anonima.md). */
+async function stallWhile(api: Api, send: () => Promise<unknown>, rounds = 3): Promise<number> {
   let worst = 0
   let running = true
   const reader = (async () => {
@@ -151,31 +175,41 @@ async function hostileStall(api: Api): Promise<number> {
       worst = Math.max(worst, performance.now() - t)
     }
   })()
-  const regex = encodeURIComponent('^(.*)*(.*)*(.*)*(.*)*(.*)*\\1\\2\\3\\4\\5$')
-  const embeds = encodeURIComponent(['id_tratamiento', ...Array.from({ length: 200 }, (_, i) => `e${i}:tb_tratamientos(id_tratamiento)`)].join(','))
-  const many = JSON.stringify(Array.from({ length: 15_000 }, (_, i) => ({
-    nombre_cliente: 'Spam', email_cliente: `spam${i}@x.com`, telefono_cliente: '999888777', id_tratamiento: api.treatments[0],
-    fecha_reserva: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10), hora_reserva: '10:00 am',
-  })))
-  for (let round = 0; round < 3; round++) {
-    await Promise.all([
-      api.request(`/rest/v1/tb_tratamientos?select=nombre&descripcion=match.${regex}`).then((r) => r.arrayBuffer()),
-      api.request(`/rest/v1/tb_tratamientos?select=${embeds}`).then((r) => r.arrayBuffer()),
-      api.request('/rest/v1/tb_reservas', { method: 'POST', body: many }).then((r) => r.arrayBuffer()),
-      api.request('/rest/v1/tb_tratamientos', { method: 'DELETE' }).then((r) => r.arrayBuffer()),
-    ])
+  for (let round = 0; round < rounds; round++) {
+    const answer = await send()
+    if (answer instanceof Response) await answer.arrayBuffer()
   }
   running = false
   await reader
   return worst
 }
 
-async function adminQuery(url: string, sql: string) {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    await client.query(sql)
-  } finally {
-    await client.end()
-  }
+async function shapeStalls(api: Api): Promise<Array<[string, number]> & { rss: number }> {
+  const basicRegex = encodeURIComponent('(?b)^\\(.*\\)*\\(.*\\)*\\(.*\\)*\\(.*\\)*\\(.*\\)*[\\]*\\1\\2\\3\\4\\5$')
+  const fanOut = encodeURIComponent('id_tratamiento,tb_citas(id_cita,tb_tratamientos(id_tratamiento,tb_citas(id_cita)))')
+  const like = encodeURIComponent(`*${'%_'.repeat(40)}*`)
+  const out: Array<[string, number]> = [
+    ['(a) regex (?b) de anon', await stallWhile(api, () => api.request(`/rest/v1/tb_tratamientos?select=nombre&descripcion=match.${basicRegex}`))],
+    ['(d) abanico de embebidos del personal', await stallWhile(api, () => api.request(`/rest/v1/tb_tratamientos?select=${fanOut}`, { staff: true }))],
+  ]
+  const rss = process.memoryUsage().rss / 2 ** 20
+  out.push(['(f) LIKE en un árbol or de anon', await stallWhile(api, () => api.request(`/rest/v1/tb_tratamientos?select=nombre&or=(descripcion.like.${like},nombre.ilike.${like})`))])
+  return Object.assign(out, { rss })
+}
+
+/**
+ * A statement no guard can foresee (`pg_sleep(60)` from a signed-in caller: anon may call
+ * no function since 0030): the slowest plain anon read until the sleeper's answer. On
+ * PGlite it is the caller's limit (8 s) plus the watchdog's reopen of the worker
+ * (docs/decisions/0029-pglite-worker.md).
+ */
+async function neverYieldingStall(api: Api, stack: LocalStack): Promise<number> {
+  await stack.db.exec(`
+    create function public.bench_espera(segundos float8) returns void language sql as $$ select pg_sleep(segundos) $$;
+    grant execute on function public.bench_espera(float8) to authenticated;
+    notify pgrst, 'reload schema';`)
+  const call = (seconds: number) =>
+    api.request('/rest/v1/rpc/bench_espera', { method: 'POST', staff: true, body: JSON.stringify({ segundos: seconds }) })
+  while ((await call(0)).status === 404) await new Promise((r) => setTimeout(r, 50))
+  return stallWhile(api, () => call(60), 1)
 }

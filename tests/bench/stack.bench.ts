@@ -1,7 +1,7 @@
 /**
  * The embedded stack itself: how long the demo generator takes to write the benchmark
  * volume into a PGlite data dir, and how long `npm run backend` takes, as a fresh
- * process on that existing data dir, until it answers a REST read (issue 2: ≤ 3 s).
+ * process on that existing data dir, until it answers a REST read (target ≤ 3 s, docs/decisions/0001-embedded-backend.md).
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'

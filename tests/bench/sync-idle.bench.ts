@@ -1,5 +1,5 @@
 /**
- * Requests per minute of an idle panel (issue 13), with 60 s access tokens as
+ * Requests per minute of an idle panel (docs/decisions/0024-sync-refusals-conflicts-efficiency.md), with 60 s access tokens as
  * `npm start -- --jwt-expiry 60` issues them: a staff session over the app's client
  * (src/lib/supabase/panel-client.ts), first sync done, then one minute of nothing.
  * Before the idle-loop fix it looped (~70 requests/s); with supabase-js's own

@@ -1,5 +1,5 @@
 /**
- * Sync benchmark (issue 4 "Speed"): the embedded backend on PGlite with the demo
+ * Sync benchmark (docs/decisions/0003-sync.md): the embedded backend on PGlite with the demo
  * generator's 5,000 patients, 20,000 appointments and 20,000 payments, and simulated
  * tablets (worker threads, tests/sync/device.ts) signed in as the demo staff user.
  *

@@ -1,5 +1,5 @@
 /**
- * The public booking form as a new visitor meets it (issue 12, items 11, 13, 14): a
+ * The public booking form as a new visitor meets it (docs/decisions/0022-endurecimiento-ux.md): a
  * closed day is never sent, the network going off says plainly that booking needs a
  * connection and keeps what was typed, and on a phone neither the WhatsApp button nor a
  * toast hides what the visitor needs.

@@ -157,7 +157,8 @@ test.describe('Citas Programadas', () => {
     await expectToast(page, 'Cita Actualizada')
     await expect(row(page, carla)).toContainText(/03:00 PM – 04:00 PM.*Reprogramada/)
     await expect.poll(async () => (await serverCita(page, ids[carla]!))?.hora_inicio ?? null, { timeout: 30_000 }).toBe('15:00:00')
-    expect(await serverCita(page, ids[carla]!)).toMatchObject({ estado_cita: 'Reprogramada', hora_fin: '16:00:00', fecha_cita: fecha, metodo_pago_adelanto: null })
+    // The advance is money received: rescheduling keeps it (docs/decisions/0033).
+    expect(await serverCita(page, ids[carla]!)).toMatchObject({ estado_cita: 'Reprogramada', hora_fin: '16:00:00', fecha_cita: fecha, metodo_pago_adelanto: 'Yape' })
 
     // Cancel Beto: he leaves the list and the server has it.
     await rowAction(page, beto, 'Cancelar Cita')

@@ -1,5 +1,5 @@
 /**
- * Issue 13 (docs/decisions/0023-device-database.md): the spa's data stays on the tablet
+ * docs/decisions/0023-device-database.md: the spa's data stays on the tablet
  * across sign-outs, a tablet without data says so, and the header, the sign-out dialog
  * and the problems page never disagree about what is waiting.
  */

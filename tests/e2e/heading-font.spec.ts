@@ -1,5 +1,5 @@
 /**
- * The heading font draws Spanish accents on their letters (issue 12, item 10): the
+ * The heading font draws Spanish accents on their letters (docs/decisions/0022-endurecimiento-ux.md): the
  * acute of 'é í ó ú' sat 45–73 thousandths of an em to the right of its letter in
  * Cormorant Garamond 4.x, which read as shifted off the letter in every heading.
  * Measured on the glyphs Chromium really draws, not on the font file's data.

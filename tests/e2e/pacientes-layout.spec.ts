@@ -1,5 +1,5 @@
 /**
- * The Pacientes list on every screen size (issue 12, item 13): a row's ⋮ actions are
+ * The Pacientes list on every screen size (docs/decisions/0022-endurecimiento-ux.md): a row's ⋮ actions are
  * reachable without scrolling sideways on a phone, a long unbroken name wraps inside its
  * cell instead of pushing the columns off-screen, and the status chips stay on one row.
  */

@@ -179,7 +179,7 @@ test('un DNI duplicado que solo conoce el servidor aparece en «Problemas de sin
   await expect(card).toContainText('Ya existe un paciente con este DNI.')
   await screenshot(page, 'panel-tableta-horizontal-problemas-sincronizacion')
   await expectAccessible(page, 'problemas de sincronización')
-  // What was typed is kept there (issue 13); discarding it asks first.
+  // What was typed is kept there (docs/decisions/0024-sync-refusals-conflicts-efficiency.md); discarding it asks first.
   await card.getByRole('button', { name: 'Descartar' }).click()
   await page.getByRole('dialog', { name: '¿Descartar lo escrito?' }).getByRole('button', { name: 'Descartar' }).click()
   await expect(page.getByText('Todo en orden')).toBeVisible()

@@ -24,7 +24,8 @@ type CitaRow = {
 /** A visitor's request as the public site sends it: an anonymous insert. */
 async function solicitudPublica(page: Page, nombre: string, email: string, fecha: string, hora = '10:00 am'): Promise<string> {
   const api = await backend(page)
-  const { body } = await api.rest<Array<{ id_tratamiento: string }>>(`tb_tratamientos?nombre=eq.${encodeURIComponent('Masaje Relajante')}&select=id_tratamiento`)
+  // Looked up as staff: anon may not filter the catalogue by name (docs/decisions/0030-superficie-anonima.md).
+  const { body } = await api.rest<Array<{ id_tratamiento: string }>>(`tb_tratamientos?nombre=eq.${encodeURIComponent('Masaje Relajante')}&select=id_tratamiento`, demo.admin)
   const id = randomUUID()
   const r = await page.request.post(`${api.url}/rest/v1/tb_reservas`, {
     headers: { apikey: api.anon, authorization: `Bearer ${api.anon}`, prefer: 'return=minimal' },

@@ -1,5 +1,5 @@
 /**
- * Issue 13: a write the server refuses stays recoverable. Two tablets (two browser
+ * A write the server refuses stays recoverable. Two tablets (two browser
  * contexts, each its own IndexedDB) register the same patient — same DNI — offline;
  * the one that uploads second is refused. Its receptionist is told at once, and on
  * 'Problemas de sincronización' finds what she typed (medical history included) and

@@ -1,3 +1,4 @@
+import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack, type TestStack } from '../support/stack.ts'
 
@@ -16,6 +17,24 @@ describe('embedded stack', () => {
     const body = (await res.json()) as { supabaseUrl: string; supabaseAnonKey: string }
     expect(body.supabaseAnonKey).toBe(stack.anonKey)
     expect(body.supabaseUrl).toBe(stack.url)
+  })
+
+  it('refuses a malformed Host with 400 on any path (it used to be a 500)', async () => {
+    for (const path of ['/', '/rest/v1/tb_tratamientos?select=nombre', '/app-config.json', '/auth/v1/settings']) {
+      const res = await withHost(path, '<script>')
+      expect(res.status, path).toBe(400)
+      expect(JSON.parse(res.body), path).toEqual({ message: 'La cabecera Host no es válida.' })
+    }
+  })
+
+  it('never copies a foreign Host into app-config: the app gets a same-origin relative URL', async () => {
+    const res = await withHost('/app-config.json', 'evil.example')
+    expect(res.status).toBe(200)
+    expect(JSON.parse(res.body)).toMatchObject({ supabaseUrl: '/', supabaseAnonKey: stack.anonKey })
+    const ownName = await withHost('/app-config.json', `127.0.0.1:${stack.port}`)
+    expect(JSON.parse(ownName.body)).toMatchObject({ supabaseUrl: `http://127.0.0.1:${stack.port}` })
+    const otherPort = await withHost('/app-config.json', `localhost:${stack.port + 1}`)
+    expect(JSON.parse(otherPort.body)).toMatchObject({ supabaseUrl: '/' })
   })
 
   it('refuses API calls without an API key like the Supabase gateway', async () => {
@@ -38,3 +57,16 @@ describe('embedded stack', () => {
     expect(rows[0]!.n).toBeGreaterThanOrEqual(0)
   })
 })
+
+/** A GET with a Host header of our choosing (fetch does not let one set it). */
+function withHost(path: string, host: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: stack.port, path, headers: { host } }, (res) => {
+      let body = ''
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}

@@ -1,5 +1,5 @@
 /**
- * Counts the HTTP requests an idle panel makes (issue 13): the app's own client
+ * Counts the HTTP requests an idle panel makes (docs/decisions/0024-sync-refusals-conflicts-efficiency.md): the app's own client
  * (src/lib/supabase/panel-client.ts, with its token renewal), a sync session over it,
  * and a fetch that counts. After the first sync settles, requests are counted over a
  * window: an idle panel should make only the periodic pull and one token refresh per

@@ -330,9 +330,8 @@ describe('Editar Cita Programada / Reprogramar Cita', () => {
           nombre_tratamiento: 'Masaje Relajante',
           estado_cita: 'Reprogramada',
           notas_internas: null,
-          // Spec 2 §5: kept only for Confirmada or Completada.
-          metodo_pago_adelanto: null,
-          referencia_pago_adelanto: null,
+          // Spec 2 §5 hides the advance's method and reference here; money received is
+          // never emptied, so they are not in the patch (docs/decisions/0033).
         },
       },
     ])

@@ -184,9 +184,10 @@ export function EditarCitaDialog({ edicion, store, hoy, onClose, onSave }: Edita
             />
             <TextInput label="Referencia del pago" maxLength={120} autoComplete="off" disabled={!conAdelanto} {...form.getInputProps('referencia_pago_adelanto')} />
             {!conAdelanto && (
-              // Spec 2 §5: the advance's method and reference are kept only for these two states.
+              // Spec 2 §5: the advance's method and reference are edited only in these two
+              // states; in any other they are kept as they are (docs/decisions/0033).
               <p className={`${notice.notice} ${classes.full}`} role="note" style={{ gridTemplateColumns: '1fr' }}>
-                El método y la referencia del adelanto solo se guardan si la cita está Confirmada o Completada.
+                El método y la referencia del adelanto solo se editan si la cita está Confirmada o Completada; en otro estado se conservan.
               </p>
             )}
             {metodos.aviso && conAdelanto && (

@@ -1,6 +1,6 @@
 /**
- * 'Nueva Cita' from a free slot of the day view (issue 9 "Beyond the spec: the day view";
- * docs/decisions/0017-agenda-dia-y-hueco-libre.md): the confirm dialog's form and rules
+ * 'Nueva Cita' from a free slot of the day view
+ * (docs/decisions/0017-agenda-dia-y-hueco-libre.md): the confirm dialog's form and rules
  * (src/domain/cita-nueva.ts, the pieces of src/lib/agenda) with the treatment chosen
  * here, opened on the tapped specialist, date and time. The patient is picked from the
  * device's patients or registered on the spot; everything is written locally, so it

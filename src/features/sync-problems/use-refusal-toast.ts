@@ -1,5 +1,5 @@
 /**
- * A refusal that arrives while staff work raises a notification (issue 13): the typed
+ * A refusal that arrives while staff work raises a notification (docs/decisions/0024-sync-refusals-conflicts-efficiency.md): the typed
  * values are safe in 'Problemas de sincronización', but nobody should have to open it
  * to find out. Only refusals recorded after the panel opened count, so a reload does not
  * announce old ones again.

@@ -48,8 +48,11 @@ async function load(): Promise<AppConfig> {
   try {
     const res = await fetch('/app-config.json', { cache: 'no-store', headers: { accept: 'application/json' } })
     if (res.ok) {
-      const body: unknown = await res.json()
-      if (isConfig(body)) {
+      const answer: unknown = await res.json()
+      if (isConfig(answer)) {
+        // The server may answer a relative URL (`/`: same origin) rather than echo the
+        // request's Host (docs/decisions/0030-superficie-anonima.md); supabase-js needs it absolute.
+        const body = { ...answer, supabaseUrl: new URL(answer.supabaseUrl, window.location.origin).href.replace(/\/$/, '') }
         try {
           localStorage.setItem(STORAGE_KEY, JSON.stringify(body))
         } catch {

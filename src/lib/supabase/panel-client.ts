@@ -1,6 +1,6 @@
 /**
  * The control panel's supabase-js client and the renewal of its access token: once per
- * token lifetime (issue 13, docs/decisions/0026-token-refresh.md).
+ * token lifetime (docs/decisions/0026-token-refresh.md).
  *
  * Why not supabase-js's own auto-refresh: it treats a token as expired 90 s before its
  * end, and every request asks it for the session. With tokens shorter than that margin

@@ -181,12 +181,15 @@ async function update(auth: AuthService, req: ApiRequest, user: UserRow): Promis
     if (isUniqueViolation(error)) throw errors.emailExists()
     throw error
   }
+  // A ban, a new password or a new role applies to the tokens already out there at once.
+  auth.access.forgetUser(user.id)
   return json(200, userJson((await findUserById(db, user.id))!))
 }
 
 async function remove(auth: AuthService, req: ApiRequest, user: UserRow): Promise<ApiResponse> {
   const soft = booleanField(readJsonObject(req), 'should_soft_delete') ?? false
   await auth.ctx.db.transaction((tx) => (soft ? softDeleteUser(tx, user.id) : deleteUser(tx, user.id)))
+  auth.access.forgetUser(user.id)
   auth.ctx.log(`Auth: usuario ${soft ? 'desactivado (borrado lógico)' : 'eliminado'} ${user.email ?? user.id}`)
   return json(200, {})
 }

@@ -70,8 +70,8 @@ export const errors = {
     new AuthError(422, 'weak_password', `Password should be at least ${min} characters.`, { weak_password: { reasons: ['length'] } }),
   samePassword: () => new AuthError(422, 'same_password', 'New password should be different from the old password.'),
   signupDisabled: () => new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance'),
-  rateLimited: (retryAfterSeconds: number) =>
-    new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', {}, { 'retry-after': String(retryAfterSeconds) }),
+  rateLimited: (retryAfterSeconds: number, message = 'Request rate limit reached') =>
+    new AuthError(429, 'over_request_rate_limit', message, {}, { 'retry-after': String(retryAfterSeconds) }),
   refreshTokenNotFound: () => new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found'),
   refreshTokenAlreadyUsed: () => new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used'),
   sessionExpired: () => new AuthError(400, 'session_expired', 'Invalid Refresh Token: Session Expired'),

@@ -8,12 +8,13 @@
  * the failed sign-in limiter is in memory.
  */
 import type { ApiHandler, ApiRequest, ApiResponse, StackContext } from '../http.ts'
+import { UserAccess } from './access-check.ts'
 import { adminUsers } from './admin-endpoint.ts'
 import { AuthError, errorResponse, errors } from './errors.ts'
 import { authOptionsFromEnv, type AuthOptions } from './options.ts'
 import { health, recover, settings, signup } from './public-endpoints.ts'
 import { KeyedLock } from './keyed-lock.ts'
-import { FailureLimiter } from './rate-limit.ts'
+import { FailureLimiter, KnownPairs } from './rate-limit.ts'
 import type { AuthService } from './service.ts'
 import { tokenEndpoint } from './token-endpoint.ts'
 import { getUser, logout, putUser } from './user-endpoint.ts'
@@ -32,13 +33,15 @@ const routes: Record<string, Partial<Record<string, Route>>> = {
   '/health': { GET: health },
 }
 
-export function createAuth(ctx: StackContext, overrides: Partial<AuthOptions> = {}): { handle: ApiHandler } {
+export function createAuth(ctx: StackContext, overrides: Partial<AuthOptions> = {}): { handle: ApiHandler; access: UserAccess } {
   const options = { ...authOptionsFromEnv(), ...overrides }
   const auth: AuthService = {
     ctx,
     options,
     limiter: new FailureLimiter(options.failedSignInWindow * 1000),
+    knownPairs: new KnownPairs(),
     signInLock: new KeyedLock(),
+    access: new UserAccess(ctx.db),
   }
 
   async function route(req: ApiRequest): Promise<ApiResponse> {
@@ -53,6 +56,7 @@ export function createAuth(ctx: StackContext, overrides: Partial<AuthOptions> = 
   }
 
   return {
+    access: auth.access,
     async handle(req) {
       try {
         return await route(req)

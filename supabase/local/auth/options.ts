@@ -24,11 +24,14 @@ export interface AuthOptions {
    */
   maxFailedSignInsPerEmail: number
   /**
-   * Failed sign-ins for one email from all addresses together before 429: the ceiling
-   * against a guesser spread over many addresses, high enough that no single visitor
-   * can reach it alone and keep the owner out.
+   * Failed sign-ins for one email from all addresses together before attempts from
+   * addresses that never signed in to it are slowed (429 with Retry-After, growing from
+   * 1 s up to `signInMaxDelay`). Never a ban: an address the account signed in from
+   * before is not slowed (docs/decisions/0032-bloqueo-carpeta-y-acceso.md).
    */
   maxFailedSignInsPerEmailTotal: number
+  /** The longest wait, in seconds, the slowing above imposes between attempts. */
+  signInMaxDelay: number
   /** Failed password sign-ins from one IP address within the window before 429. */
   maxFailedSignInsPerIp: number
   /** Length of the failed sign-in window, in seconds. */
@@ -44,7 +47,8 @@ export const defaultAuthOptions: AuthOptions = {
   // mistypes twice is never bothered; an address (a shared tablet, or an attacker trying
   // many accounts) gets more room because several staff may sign in from it.
   maxFailedSignInsPerEmail: 5,
-  maxFailedSignInsPerEmailTotal: 100,
+  maxFailedSignInsPerEmailTotal: 10,
+  signInMaxDelay: 60,
   maxFailedSignInsPerIp: 20,
   failedSignInWindow: 300,
   passwordMinLength: 6,
@@ -55,6 +59,7 @@ const envNames: Record<keyof AuthOptions, string> = {
   reuseParentOfCurrentToken: 'SPA_AUTH_REUSE_PARENT_OF_CURRENT_TOKEN',
   maxFailedSignInsPerEmail: 'SPA_AUTH_MAX_FAILED_SIGNINS_PER_EMAIL',
   maxFailedSignInsPerEmailTotal: 'SPA_AUTH_MAX_FAILED_SIGNINS_PER_EMAIL_TOTAL',
+  signInMaxDelay: 'SPA_AUTH_SIGNIN_MAX_DELAY',
   maxFailedSignInsPerIp: 'SPA_AUTH_MAX_FAILED_SIGNINS_PER_IP',
   failedSignInWindow: 'SPA_AUTH_FAILED_SIGNIN_WINDOW',
   passwordMinLength: 'GOTRUE_PASSWORD_MIN_LENGTH',

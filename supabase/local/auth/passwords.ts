@@ -2,8 +2,9 @@
  * Password hashing as GoTrue does it: bcrypt, cost 10. bcryptjs also verifies the
  * `$2a$` hashes pgcrypto's `crypt(pw, gen_salt('bf'))` makes, which is how
  * supabase/seed.sql (and hosted Supabase's SQL-created users) store passwords.
+ * The work runs in worker threads (bcrypt-pool.ts), never on the serving thread.
  */
-import bcrypt from 'bcryptjs'
+import { bcryptPool } from './bcrypt-pool.ts'
 import { errors } from './errors.ts'
 
 /**
@@ -16,7 +17,7 @@ export const COST = 10
 const MAX_BYTES = 72
 
 export function hashPassword(password: string): Promise<string> {
-  return bcrypt.hash(password, COST)
+  return bcryptPool.hash(password, COST)
 }
 
 // Compared against when there is no usable hash, so a wrong email costs the same time
@@ -27,11 +28,11 @@ export async function verifyPassword(password: string, hash: string | null | und
   const usable = typeof hash === 'string' && /^\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}$/.test(hash)
   const tooLong = Buffer.byteLength(password) > MAX_BYTES
   if (!usable || tooLong) {
-    timingDummy ??= bcrypt.hash('timing-dummy', COST)
-    await bcrypt.compare(password.slice(0, MAX_BYTES), await timingDummy)
+    timingDummy ??= bcryptPool.hash('timing-dummy', COST)
+    await bcryptPool.compare(password.slice(0, MAX_BYTES), await timingDummy)
     return false
   }
-  return bcrypt.compare(password, hash)
+  return bcryptPool.compare(password, hash)
 }
 
 /** True for a hash made with another cost (an older seed): re-hashed at the next sign-in. */

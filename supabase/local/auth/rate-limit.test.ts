@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { FailureLimiter } from './rate-limit.ts'
+import { FailureLimiter, KnownPairs } from './rate-limit.ts'
 
 function clock(start = 1_000_000) {
   let now = start
@@ -66,5 +66,43 @@ describe('FailureLimiter', () => {
     expect(limiter.blockedFor('b', 2)).toBe(0) // evicted
     expect(limiter.blockedFor('a', 2)).toBeGreaterThan(0)
     expect(limiter.blockedFor('c', 2)).toBeGreaterThan(0)
+  })
+})
+
+describe('FailureLimiter.slowedFor', () => {
+  it('slows a key past its free failures with a doubling wait after the latest one, capped, never a ban', () => {
+    const c = clock()
+    const limiter = new FailureLimiter(300_000, 100, c.now)
+    for (let i = 0; i < 9; i++) limiter.record('email:a')
+    expect(limiter.slowedFor('email:a', 10, 60_000)).toBe(0)
+    limiter.record('email:a')
+    expect(limiter.slowedFor('email:a', 10, 60_000)).toBe(1)
+    limiter.record('email:a')
+    expect(limiter.slowedFor('email:a', 10, 60_000)).toBe(2)
+    for (let i = 0; i < 10; i++) limiter.record('email:a')
+    expect(limiter.slowedFor('email:a', 10, 60_000)).toBe(60)
+    c.advance(59_000)
+    expect(limiter.slowedFor('email:a', 10, 60_000)).toBe(1)
+    c.advance(1_000)
+    // Still 20 failures in the window, but the wait after the latest is over.
+    expect(limiter.slowedFor('email:a', 10, 60_000)).toBe(0)
+    expect(limiter.slowedFor('email:a', 0, 60_000)).toBe(0)
+  })
+})
+
+describe('KnownPairs', () => {
+  it('remembers pairs for a while, evicting the least recently used past its bound', () => {
+    const c = clock()
+    const pairs = new KnownPairs(2, 1000, c.now)
+    pairs.remember('a')
+    pairs.remember('b')
+    pairs.remember('a') // a is now the most recent
+    pairs.remember('c')
+    expect(pairs.has('b')).toBe(false)
+    expect(pairs.has('a')).toBe(true)
+    expect(pairs.has('c')).toBe(true)
+    expect(pairs.size).toBe(2)
+    c.advance(1001)
+    expect(pairs.has('a')).toBe(false)
   })
 })

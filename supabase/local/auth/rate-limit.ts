@@ -33,6 +33,20 @@ export class FailureLimiter {
     return Math.max(1, Math.ceil((deciding + this.windowMs - this.now()) / 1000))
   }
 
+  /**
+   * Seconds an attempt on `key` must wait to slow guessing down without banning: once
+   * `free` failures are inside the window, each further attempt waits 1 s, 2 s, 4 s… after
+   * the latest failure, at most `maxDelayMs`. `free` 0 disables it.
+   */
+  slowedFor(key: string, free: number, maxDelayMs: number): number {
+    if (free <= 0) return 0
+    const list = this.recent(key)
+    if (list.length < free) return 0
+    const delay = Math.min(1000 * 2 ** Math.min(list.length - free, 30), maxDelayMs)
+    const wait = list[list.length - 1]! + delay - this.now()
+    return wait > 0 ? Math.ceil(wait / 1000) : 0
+  }
+
   /** Counts an attempt as failed; returns its stamp, so `withdraw` can take it back. */
   record(key: string): number {
     const list = this.recent(key)
@@ -75,5 +89,43 @@ export class FailureLimiter {
       if (this.failures.size <= this.maxKeys) break
       this.failures.delete(key)
     }
+  }
+}
+
+/**
+ * (account, address) pairs that signed in successfully, so a correct password from a
+ * known place is never slowed by failures elsewhere (docs/decisions/0032-bloqueo-carpeta-y-acceso.md).
+ * In memory, least recently used evicted past `maxEntries`, forgotten after `ttlMs`.
+ */
+export class KnownPairs {
+  private readonly seen = new Map<string, number>()
+
+  constructor(
+    private readonly maxEntries = 10_000,
+    private readonly ttlMs = 30 * 24 * 3600 * 1000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  remember(key: string): void {
+    this.seen.delete(key)
+    this.seen.set(key, this.now())
+    for (const oldest of this.seen.keys()) {
+      if (this.seen.size <= this.maxEntries) break
+      this.seen.delete(oldest)
+    }
+  }
+
+  has(key: string): boolean {
+    const at = this.seen.get(key)
+    if (at === undefined) return false
+    if (this.now() - at > this.ttlMs) {
+      this.seen.delete(key)
+      return false
+    }
+    return true
+  }
+
+  get size(): number {
+    return this.seen.size
   }
 }

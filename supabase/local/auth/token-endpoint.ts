@@ -31,22 +31,29 @@ async function passwordGrant(auth: AuthService, req: ApiRequest): Promise<ApiRes
   const normalized = email.trim().toLowerCase()
   const emailKey = `email:${normalized.slice(0, 320)}`
   const ipKey = `ip:${req.ip}`
-  // Lock-out by email and address together (docs/decisions/0020-backend-hardening.md).
   const pairKey = `pair:${req.ip}:${normalized.slice(0, 320)}`
   // One attempt per email at a time: each sees the outcome of the ones before it.
   const user = await auth.signInLock.run(emailKey, async () => {
+    // docs/decisions/0032-bloqueo-carpeta-y-acceso.md: five failures lock the pair
+    // (email, address) out; an address guessing many accounts is locked out; an account
+    // attacked from everywhere is only slowed for addresses it never signed in from, so
+    // its owner at a known address always gets in.
+    const known = auth.knownPairs.has(pairKey)
     const wait = Math.max(
       limiter.blockedFor(pairKey, options.maxFailedSignInsPerEmail),
-      limiter.blockedFor(emailKey, options.maxFailedSignInsPerEmailTotal),
-      limiter.blockedFor(ipKey, options.maxFailedSignInsPerIp),
+      known ? 0 : limiter.blockedFor(ipKey, options.maxFailedSignInsPerIp),
     )
     if (wait > 0) {
       ctx.log(`Auth: inicio de sesión bloqueado ${wait} s por intentos fallidos (${normalized.slice(0, 100)}, ${req.ip})`)
       throw errors.rateLimited(wait)
     }
+    const slowed = known ? 0 : limiter.slowedFor(emailKey, options.maxFailedSignInsPerEmailTotal, options.signInMaxDelay * 1000)
+    if (slowed > 0) {
+      throw errors.rateLimited(slowed, `Demasiados intentos fallidos para esta cuenta. Espera ${slowed} s antes de intentar nuevamente.`)
+    }
     // Attempts from one address over many emails run in parallel, so the address counts
     // each as failed up front and takes it back if the password is right.
-    const ipStamp = limiter.record(ipKey)
+    const ipStamp = known ? null : limiter.record(ipKey)
     const found = normalized.length <= 255 ? await findUserByEmail(ctx.db, normalized) : null
     // Always run bcrypt, even for unknown emails, so timing does not reveal accounts.
     const passwordOk = await verifyPassword(password, found?.encrypted_password)
@@ -55,10 +62,11 @@ async function passwordGrant(auth: AuthService, req: ApiRequest): Promise<ApiRes
       limiter.record(pairKey)
       throw errors.invalidCredentials()
     }
-    limiter.withdraw(ipKey, ipStamp)
-    // Earlier failures for this account are forgiven once its password is given.
-    limiter.reset(emailKey)
+    if (ipStamp !== null) limiter.withdraw(ipKey, ipStamp)
+    // The pair's own failures are forgiven; the account's stay until they leave the
+    // window, or every correct sign-in at a known place would reopen the guessing.
     limiter.reset(pairKey)
+    auth.knownPairs.remember(pairKey)
     if (found.encrypted_password && needsRehash(found.encrypted_password)) {
       await ctx.db.query('update auth.users set encrypted_password = $1 where id = $2', [await hashPassword(password), found.id])
     }

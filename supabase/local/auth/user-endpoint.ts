@@ -49,6 +49,7 @@ export async function putUser(auth: AuthService, req: ApiRequest): Promise<ApiRe
     // session of the user ends, the one making the change stays (GoTrue does the same).
     if (changes.passwordHash) await endSessions(tx, user.id, sessionId ? 'others' : 'global', sessionId)
   })
+  if (changes.passwordHash) auth.access.forgetUser(user.id)
   const updated = await findUserById(ctx.db, user.id)
   return json(200, userJson(updated ?? user))
 }
@@ -62,5 +63,6 @@ export async function logout(auth: AuthService, req: ApiRequest): Promise<ApiRes
   const { user, sessionId } = await authenticate(auth.ctx, req)
   // A token without a session can only be logged out everywhere, as in GoTrue.
   await endSessions(auth.ctx.db, user.id, sessionId ? scope : 'global', sessionId)
+  auth.access.forgetUser(user.id)
   return { status: 204 }
 }

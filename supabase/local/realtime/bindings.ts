@@ -6,6 +6,7 @@
  * creates a channel's subscriptions in one transaction).
  */
 import { describeFilters, parseFilter } from './filters.ts'
+import { compileFilter, MAX_FILTER_LENGTH, type CompiledFilter } from './matcher.ts'
 import type { Catalog } from './catalog.ts'
 import type { Binding, Filter, ListenEvent } from './types.ts'
 
@@ -37,7 +38,7 @@ export async function resolveBindings(catalog: Catalog, params: readonly Record<
     parsed.push(p)
   }
   await catalog.ensureFresh()
-  const first = await resolve(catalog, parsed, ids)
+  const first = resolve(catalog, parsed, ids)
   if (first.ok) return first
   // The catalog may predate DDL committed a moment ago (a table just published, a column
   // just added): look again before refusing. This also installs new capture triggers.
@@ -45,7 +46,7 @@ export async function resolveBindings(catalog: Catalog, params: readonly Record<
   return resolve(catalog, parsed, ids)
 }
 
-async function resolve(catalog: Catalog, parsed: readonly Parsed[], ids: readonly number[]): Promise<Resolution> {
+function resolve(catalog: Catalog, parsed: readonly Parsed[], ids: readonly number[]): Resolution {
   const bindings: Binding[] = []
   for (const [i, { event, schema, table, filters }] of parsed.entries()) {
     const described = `[event: ${event}, schema: ${schema}, table: ${table}, filters: ${describeFilters(filters)}, select: nil]`
@@ -62,17 +63,20 @@ async function resolve(catalog: Catalog, parsed: readonly Parsed[], ids: readonl
         message: `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: ${described}`,
       }
     }
+    const compiled = new Map<number, CompiledFilter[]>()
     for (const info of found.tables) {
+      const list: CompiledFilter[] = []
       for (const filter of filters) {
         const column = info.columnByName.get(filter.column)
         if (!column) return failed(`ERROR P0001 (raise_exception) invalid column for filter ${filter.column}`)
-        if (filter.value !== null) {
-          const error = await catalog.castError(filter.value, column, filter.op === 'in')
-          if (error) return failed(error)
-        }
+        // Read here, in Node, by the column's type: never cast by the database.
+        const c = compileFilter(filter, column, catalog.settings)
+        if (typeof c === 'string') return failed(c)
+        list.push(c)
       }
+      compiled.set(info.relid, list)
     }
-    bindings.push({ id: ids[i]!, event, relids: new Set(found.tables.map((t) => t.relid)), filters })
+    bindings.push({ id: ids[i]!, event, relids: new Set(found.tables.map((t) => t.relid)), filters, compiled })
   }
   return { ok: true, bindings }
 }
@@ -91,6 +95,9 @@ function parseParams(raw: Record<string, unknown>): Parsed | string {
   }
   const listen = (typeof event === 'string' ? event.toUpperCase() : '') as ListenEvent
   if (!events.has(listen)) return `Error parsing \`event\` params: ${JSON.stringify(event ?? null)}; se esperaba *, INSERT, UPDATE o DELETE`
+  if (typeof filter === 'string' && filter.length > MAX_FILTER_LENGTH) {
+    return `Error parsing \`filter\` params: el filtro supera ${MAX_FILTER_LENGTH} caracteres`
+  }
   if (!schema && !table) return 'No subscription params provided. Please provide at least a `schema` or `table` to subscribe to.'
   const parsed = parseFilter(filter as string | null | undefined)
   if (!parsed.ok) return parsed.message

@@ -11,6 +11,7 @@ import type { Db } from '../db.ts'
 import { dropTriggerSql, installTriggerSql, setupSql, triggerName } from './capture.ts'
 import { ident } from './sql.ts'
 import type { Column, Permissions, TableInfo } from './types.ts'
+import type { Settings } from './values.ts'
 
 export const publication = 'supabase_realtime'
 
@@ -31,9 +32,11 @@ select c.oid::text as relid, n.nspname::text as schema, c.relname::text as name,
       cross join lateral unnest(i.indkey::int2[]) with ordinality as k(attnum, ord)
       join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
       where i.indrelid = c.oid and i.indisprimary), '{}') as pk,
-  coalesce((select json_agg(json_build_object('name', a.attname, 'type', t.typname, 'cast', format_type(a.atttypid, null))
+  coalesce((select json_agg(json_build_object('name', a.attname, 'type', t.typname, 'cast', format_type(a.atttypid, null),
+                                              'base', coalesce(bt.typname, t.typname))
                             order by a.attnum)
       from pg_attribute a join pg_type t on t.oid = a.atttypid
+      left join pg_type bt on t.typtype = 'd' and bt.oid = t.typbasetype
       where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '[]') as columns,
   (select tg.tgargs from pg_trigger tg where tg.tgrelid = c.oid and tg.tgname = $2) as trigger_args
 from pg_publication_tables pt
@@ -59,6 +62,8 @@ export class Catalog {
   /** A rescan for a join that named an unknown table, shared by every join that waits for it. */
   private missScan: Promise<void> | null = null
   private lastMissScan = 0
+  /** How the database compares text and reads zone-less timestamps (filters are matched in Node). */
+  settings: Settings = { timeZone: 'UTC', collation: 'C' }
   /** Rescans done so far (observable by tests: unknown topics must not cost one each). */
   scanCount = 0
   private scans: Promise<void> = Promise.resolve()
@@ -177,23 +182,16 @@ export class Catalog {
     return ok
   }
 
-  /** Null when `value` casts to the column type, else Postgres' complaint (as hosted reports it). */
-  async castError(value: string, column: Column, asArray: boolean): Promise<string | null> {
-    try {
-      await this.db.query(`select $1::text::${column.cast}${asArray ? '[]' : ''}`, [value])
-      return null
-    } catch (error) {
-      const e = error as Error & { code?: string }
-      return `ERROR ${e.code ?? ''} ${e.message}`.replace(/\s+/g, ' ')
-    }
-  }
-
   private async scan(): Promise<void> {
     this.scanCount++
     this.stale = false
     this.permissionsCache.clear()
     this.rolesCache.clear()
     const { rows } = await this.db.query<ScanRow>(scanSql, [publication, triggerName])
+    const settings = await this.db.query<Settings>(
+      `select current_setting('TimeZone') as "timeZone", (select datcollate::text from pg_database where datname = current_database()) as collation`,
+    )
+    this.settings = settings.rows[0] ?? this.settings
 
     const tables = new Map<number, TableInfo>()
     const bySchema = new Map<string, Map<string, TableInfo>>()

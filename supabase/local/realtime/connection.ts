@@ -13,6 +13,7 @@ import type { Keys } from '../keys.ts'
 import { bindingIds, resolveBindings } from './bindings.ts'
 import type { Catalog } from './catalog.ts'
 import type { Message, Serializer } from './protocol.ts'
+import type { BindingQuota } from './quota.ts'
 import type { Subscriptions } from './subscriptions.ts'
 import { authorize, expiredMessage } from './tokens.ts'
 import type { Auth, Binding, Subscriber } from './types.ts'
@@ -21,6 +22,7 @@ export interface Hub {
   keys: Keys
   catalog: Catalog
   subscriptions: Subscriptions
+  quota: BindingQuota
   log(message: string): void
 }
 
@@ -51,12 +53,17 @@ export class Connection {
   private throttled = false
   private tokens = messageBurst
   private tokensAt = Date.now()
+  /** Bindings reserved by this socket's channels (quota.ts). */
+  private held = 0
+  private refusalLogged = false
 
   constructor(
     private readonly ws: WebSocket,
     readonly serializer: Serializer,
     /** The socket's `apikey`: the token of joins that bring none (hosted's tenant token). */
     private readonly apiKey: string,
+    /** The client's address: bindings are capped per address across sockets. */
+    private readonly address: string,
     private readonly hub: Hub,
     private readonly onGone: (connection: Connection) => void,
   ) {
@@ -124,6 +131,9 @@ export class Connection {
       return
     }
     this.queue = this.queue
+      // One message per event-loop turn: a burst of joins that arrived in one TCP read
+      // would otherwise run back to back as microtasks, and REST would wait for all of them.
+      .then(nextTurn)
       .then(() => this.handle(message))
       .catch((error: unknown) => {
         this.hub.log(`realtime: error al atender ${message.event} en ${message.topic}: ${(error as Error).stack ?? String(error)}`)
@@ -162,7 +172,9 @@ export class Connection {
     // A second join of a topic replaces the first (Phoenix closes the older one).
     const previous = this.channels.get(topic)
     if (previous) this.remove(previous)
-    if (this.channels.size >= maxChannels) return this.reply(message, 'error', { reason: 'ChannelRateLimitReached: Too many channels' })
+    if (this.channels.size >= maxChannels) {
+      return this.refuse(message, `ChannelRateLimitReached: una conexión admite como máximo ${maxChannels} canales`, true)
+    }
 
     const payload = isObject(message.payload) ? message.payload : {}
     const config = isObject(payload.config) ? payload.config : {}
@@ -170,25 +182,50 @@ export class Connection {
     if (!Array.isArray(params) || !params.every(isObject)) {
       return this.reply(message, 'error', { reason: 'Error parsing `postgres_changes` params: se esperaba una lista de objetos' })
     }
+    // Reserved before anything is awaited, so concurrent joins of one address cannot all pass.
+    const over = this.hub.quota.take(this.address, this.held, params.length)
+    if (over) return this.refuse(message, over, false)
+    this.held += params.length
+    let channel: Channel | null = null
+    try {
+      const token = typeof payload.access_token === 'string' ? payload.access_token : this.apiKey
+      const authorization = await authorize(this.hub.keys, token, (role) => this.hub.catalog.roleAllowed(role))
+      if (!authorization.ok) return this.reply(message, 'error', { reason: `${authorization.code}: ${authorization.message}` })
 
-    const token = typeof payload.access_token === 'string' ? payload.access_token : this.apiKey
-    const authorization = await authorize(this.hub.keys, token, (role) => this.hub.catalog.roleAllowed(role))
-    if (!authorization.ok) return this.reply(message, 'error', { reason: `${authorization.code}: ${authorization.message}` })
+      const ids = bindingIds(params)
+      // No database work per binding: one shared catalogue read; filters are read in Node.
+      const resolution = params.length > 0 ? await resolveBindings(this.hub.catalog, params, ids) : null
+      if (this.closed) return
 
-    const ids = bindingIds(params)
-    const resolution = params.length > 0 ? await resolveBindings(this.hub.catalog, params, ids) : null
-    if (this.closed) return
-
-    const channel = new Channel(this, topic, subTopic, message.joinRef, authorization.auth)
-    this.channels.set(topic, channel)
-    // Subscribed before the reply: a write committed after SUBSCRIBED is never missed.
-    if (resolution?.ok) channel.activate(resolution.bindings, this.hub.subscriptions)
-    channel.watchExpiry()
-    this.reply(message, 'ok', { postgres_changes: params.map((p, i) => ({ ...p, id: ids[i] })) })
-    if (resolution) {
-      if (resolution.ok) channel.system('postgres_changes', 'ok', 'Subscribed to PostgreSQL')
-      else channel.system('postgres_changes', 'error', resolution.message)
+      channel = new Channel(this, topic, subTopic, message.joinRef, authorization.auth, params.length)
+      this.channels.set(topic, channel)
+      // Subscribed before the reply: a write committed after SUBSCRIBED is never missed.
+      if (resolution?.ok) channel.activate(resolution.bindings, this.hub.subscriptions)
+      channel.watchExpiry()
+      this.reply(message, 'ok', { postgres_changes: params.map((p, i) => ({ ...p, id: ids[i] })) })
+      if (resolution) {
+        if (resolution.ok) channel.system('postgres_changes', 'ok', 'Subscribed to PostgreSQL')
+        else channel.system('postgres_changes', 'error', resolution.message)
+      }
+    } finally {
+      // A join that did not become a channel gives its reservation back.
+      if (!channel) this.release(params.length)
     }
+  }
+
+  /** A join over a cap: refused at once, counted, logged once per socket. */
+  private refuse(message: Message, reason: string, count: boolean): void {
+    if (count) this.hub.quota.refused++
+    if (!this.refusalLogged) {
+      this.refusalLogged = true
+      this.hub.log(`realtime: se rechazan uniones de ${this.address || 'un cliente'} por superar un límite: ${reason}`)
+    }
+    this.reply(message, 'error', { reason })
+  }
+
+  private release(n: number): void {
+    this.held -= n
+    this.hub.quota.release(this.address, n)
   }
 
   private leave(message: Message): void {
@@ -221,7 +258,7 @@ export class Connection {
 
   private remove(channel: Channel): void {
     if (this.channels.get(channel.topic) === channel) this.channels.delete(channel.topic)
-    channel.dispose(this.hub.subscriptions)
+    if (channel.dispose(this.hub.subscriptions)) this.release(channel.reserved)
   }
 
   private reply(message: Message, status: 'ok' | 'error', response: Json): void {
@@ -249,7 +286,10 @@ class Channel implements Subscriber {
     readonly subTopic: string,
     readonly joinRef: string | null,
     public auth: Auth,
+    /** Bindings reserved for it (quota.ts), given back when it goes. */
+    readonly reserved: number,
   ) {}
+  private disposed = false
 
   activate(bindings: readonly Binding[], subscriptions: Subscriptions): void {
     if (bindings.length === 0) return
@@ -280,13 +320,19 @@ class Channel implements Subscriber {
     this.expiry.unref()
   }
 
-  dispose(subscriptions: Subscriptions): void {
+  /** False when it was already disposed (its reservation was given back then). */
+  dispose(subscriptions: Subscriptions): boolean {
+    if (this.disposed) return false
+    this.disposed = true
     if (this.expiry) clearTimeout(this.expiry)
     this.expiry = null
     if (this.active) subscriptions.remove(this)
     this.active = false
+    return true
   }
 }
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 function toText(data: RawData): string {
   if (Buffer.isBuffer(data)) return data.toString('utf8')

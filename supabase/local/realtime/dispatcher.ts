@@ -13,9 +13,10 @@
 import type { Db } from '../db.ts'
 import type { Catalog } from './catalog.ts'
 import { parseNotification } from './changes.ts'
-import { filterImages, filterKey, readAs, type ReadJob, type ReadRow } from './reader.ts'
+import { passes, RowValues } from './matcher.ts'
+import { readAs, type ReadJob, type ReadRow } from './reader.ts'
 import type { Subscriptions } from './subscriptions.ts'
-import type { Auth, Binding, Change, Filter, Permissions, Subscriber, TableInfo } from './types.ts'
+import type { Auth, Binding, Change, Permissions, Subscriber, TableInfo } from './types.ts'
 
 /** Changes handled together at most (a bulk update of many rows is read in slices). */
 const maxBatch = 500
@@ -26,20 +27,17 @@ const tooLargeErrors = '["Error 413: Payload Too Large"]'
 interface Relevant {
   change: Change
   table: TableInfo
-  subscribers: Subscriber[]
+  /** Subscribers with the bindings that listen to this change. */
+  matched: Map<Subscriber, Set<Binding>>
+  /** Filters were matched on the row the trigger sent; else they wait for each group's re-read. */
+  filteredOnImage: boolean
 }
 
 interface TableWork {
-  /** Distinct filters of all bindings on the table: each is evaluated once per row. */
-  filters: Filter[]
-  filterIndex: Map<string, number>
   /** Distinct keys of inserted/updated rows to re-read, and those whose content must come from the read. */
   keys: string[]
   keyIndex: Map<string, number>
   keysWithoutImage: Set<number>
-  /** Rows the trigger sent (new rows; old rows of deletes), for filters. */
-  images: string[]
-  imageIndex: Map<Change, number>
 }
 
 interface Group {
@@ -113,23 +111,14 @@ export class Dispatcher {
 
     const work = new Map<number, TableWork>()
     const groups = new Map<string, Group>()
-    for (const { change, table, subscribers } of relevant) {
+    for (const { change, table, matched } of relevant) {
       const w = work.get(table.relid) ?? newWork(work, table.relid)
-      const image = imageOf(change)
-      if (image) w.imageIndex.set(change, w.images.push(image) - 1)
       if (change.type !== 'DELETE') {
         let k = w.keyIndex.get(change.key)
         if (k === undefined) w.keyIndex.set(change.key, (k = w.keys.push(change.key) - 1))
         if (!change.newImage) w.keysWithoutImage.add(k)
       }
-      for (const s of subscribers) {
-        for (const b of s.bindings) {
-          if (!b.relids.has(table.relid)) continue
-          for (const f of b.filters) {
-            const k = filterKey(f)
-            if (!w.filterIndex.has(k)) w.filterIndex.set(k, w.filters.push(f) - 1)
-          }
-        }
+      for (const s of matched.keys()) {
         const group = groups.get(s.auth.key) ?? { auth: s.auth, relids: new Set<number>() }
         groups.set(s.auth.key, group)
         group.relids.add(table.relid)
@@ -138,26 +127,29 @@ export class Dispatcher {
 
     const permissions = await this.permissionsOf(groups)
     const reads = await this.readRows(groups, work, permissions)
-    const imagePasses = await this.filterImages(work)
 
-    for (const { change, table, subscribers } of relevant) {
+    for (const { change, table, matched, filteredOnImage } of relevant) {
       const w = work.get(table.relid)!
       const data = new Map<string, string>()
-      for (const s of subscribers) {
+      const readValues = new Map<string, RowValues>()
+      for (const [s, listening] of matched) {
         const perms = permissions.get(s.auth.role)?.get(table.relid)
         if (!perms?.keyVisible) continue
         let record: string | null = null
-        let passes: boolean[] | undefined
         if (change.type !== 'DELETE') {
           const row = reads.get(s.auth.key)?.get(table.relid)?.get(w.keyIndex.get(change.key)!)
           // Under RLS a row the subscriber cannot see now is not delivered (nor one deleted since).
           if (!row && (table.rls || !change.newImage)) continue
           record = change.newImage ? visibleColumns(change.newImage, table, perms) : row!.record
           if (record === null) continue
-          if (!change.newImage) passes = row!.passes
         }
-        passes ??= this.imageResults(imagePasses, w, change, perms)
-        const ids = matchingIds(s.bindings, table.relid, change, w.filterIndex, passes)
+        let values: RowValues | null = null
+        if (!filteredOnImage) {
+          // The row was too wide to travel: its filters are matched on what this group read.
+          values = readValues.get(s.auth.key) ?? new RowValues(record!)
+          readValues.set(s.auth.key, values)
+        }
+        const ids = matchingIds(s.bindings, listening, table, perms, values)
         if (ids.length === 0) continue
         let payload = data.get(s.auth.key)
         if (payload === undefined) data.set(s.auth.key, (payload = changeData(change, table, perms, record)))
@@ -166,27 +158,33 @@ export class Dispatcher {
     }
   }
 
-  /** Filter outcomes computed on the row the trigger sent; columns the role may not read never match. */
-  private imageResults(imagePasses: Map<number, boolean[][]>, w: TableWork, change: Change, perms: Permissions): boolean[] {
-    const results = imagePasses.get(change.relid)?.[w.imageIndex.get(change) ?? -1] ?? []
-    return w.filters.map((f, n) => results[n] === true && perms.allowed.has(f.column))
-  }
-
-  /** Changes somebody listens to, with those listeners; subscribers whose token expired are closed. */
+  /**
+   * Changes somebody listens to, with those listeners and their matching bindings: the
+   * row is parsed once and compared in memory (matcher.ts), the index narrowing `eq`
+   * filters to the row's own values. Subscribers whose token expired are closed.
+   */
   private relevantChanges(batch: Change[]): Relevant[] {
     const now = Date.now()
     const expired = new Set<Subscriber>()
     const relevant: Relevant[] = []
     for (const change of batch) {
       const table = this.catalog.table(change.relid)
-      const listeners = this.subscriptions.forTable(change.relid)
-      if (!table || !listeners) continue
-      const subscribers: Subscriber[] = []
-      for (const s of listeners) {
-        if (s.auth.exp * 1000 <= now) expired.add(s)
-        else if (s.bindings.some((b) => b.relids.has(change.relid) && (b.event === '*' || b.event === change.type))) subscribers.push(s)
+      if (!table || !this.subscriptions.has(change.relid)) continue
+      const image = imageOf(change)
+      const row = image ? new RowValues(image) : null
+      const matched = new Map<Subscriber, Set<Binding>>()
+      for (const { subscriber, binding, filters } of this.subscriptions.candidates(change.relid, row)) {
+        if (binding.event !== '*' && binding.event !== change.type) continue
+        if (row && !filters.every((f) => passes(f, row, table.columnByName))) continue
+        if (subscriber.auth.exp * 1000 <= now) {
+          expired.add(subscriber)
+          continue
+        }
+        const set = matched.get(subscriber)
+        if (set) set.add(binding)
+        else matched.set(subscriber, new Set([binding]))
       }
-      if (subscribers.length > 0) relevant.push({ change, table, subscribers })
+      if (matched.size > 0) relevant.push({ change, table, matched, filteredOnImage: row !== null })
     }
     for (const s of expired) s.expire()
     return relevant
@@ -224,7 +222,6 @@ export class Dispatcher {
           claimsJson: group.auth.claimsJson,
           table,
           permissions: perms,
-          filters: w.filters,
           keys: w.keys,
           withRecord: w.keysWithoutImage,
         })
@@ -254,33 +251,32 @@ export class Dispatcher {
     }
     return reads
   }
-
-  private async filterImages(work: Map<number, TableWork>): Promise<Map<number, boolean[][]>> {
-    const out = new Map<number, boolean[][]>()
-    for (const [relid, w] of work) {
-      if (w.images.length === 0 || w.filters.length === 0) continue
-      const table = this.catalog.table(relid)!
-      try {
-        out.set(relid, await filterImages(this.db, table, w.filters, w.images))
-      } catch (error) {
-        this.log(`realtime: no se pudieron evaluar filtros en ${table.qualified}: ${(error as Error).message}`)
-      }
-    }
-    return out
-  }
 }
 
 function newWork(work: Map<number, TableWork>, relid: number): TableWork {
-  const w: TableWork = { filters: [], filterIndex: new Map(), keys: [], keyIndex: new Map(), keysWithoutImage: new Set(), images: [], imageIndex: new Map() }
+  const w: TableWork = { keys: [], keyIndex: new Map(), keysWithoutImage: new Set() }
   work.set(relid, w)
   return w
 }
 
-function matchingIds(bindings: readonly Binding[], relid: number, change: Change, filterIndex: Map<string, number>, passes: boolean[]): number[] {
+/**
+ * Ids of the subscriber's bindings that take the change, in binding order: those that
+ * listen, whose filter columns the role may read (a hidden column never matches), and —
+ * when the filters wait for the re-read — whose filters pass on it.
+ */
+function matchingIds(
+  bindings: readonly Binding[],
+  listening: ReadonlySet<Binding>,
+  table: TableInfo,
+  perms: Permissions,
+  values: RowValues | null,
+): number[] {
   const ids: number[] = []
   for (const b of bindings) {
-    if (!b.relids.has(relid) || (b.event !== '*' && b.event !== change.type)) continue
-    if (b.filters.every((f) => passes[filterIndex.get(filterKey(f))!] === true) && !ids.includes(b.id)) ids.push(b.id)
+    if (!listening.has(b) || ids.includes(b.id)) continue
+    const filters = b.compiled.get(table.relid) ?? []
+    if (!filters.every((f) => perms.allowed.has(f.column) && (!values || passes(f, values, table.columnByName)))) continue
+    ids.push(b.id)
   }
   return ids
 }

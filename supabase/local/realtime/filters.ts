@@ -5,9 +5,9 @@
  *
  * Values may be written the way realtime-js' `postgresChangesFilter()` builder writes
  * them: PostgREST-style double quotes (`eq."Lima, Perú"`, `in.(1,"a,b")`), or with a
- * backslash before a comma (`eq.Lima\, Perú`, hosted's own escape). Comparisons are made
- * later by Postgres itself, after casting the value to the column's type, so `in` lists
- * become Postgres array literals (whose quoting rules are the same).
+ * backslash before a comma (`eq.Lima\, Perú`, hosted's own escape). `in` lists become
+ * Postgres array literals (whose quoting rules are the same). The values are read by
+ * the column's type and compared in Node (matcher.ts), never cast by the database.
  */
 import type { Filter, FilterOp } from './types.ts'
 

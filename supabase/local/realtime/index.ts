@@ -7,6 +7,8 @@
  *   catalog.ts     published tables, trigger installation, privileges
  *   dispatcher.ts  batches changes, re-reads rows as each subscriber, pushes them
  *   connection.ts  the Phoenix protocol of one socket and its channels
+ *   matcher.ts     binding filters, read by column type and matched in Node
+ *   quota.ts       caps on bindings per socket and per client address
  */
 import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http'
 import type { Duplex } from 'node:stream'
@@ -15,6 +17,7 @@ import type { StackContext } from '../http.ts'
 import { notifyChannel } from './capture.ts'
 import { Catalog } from './catalog.ts'
 import { Connection, type Hub } from './connection.ts'
+import { BindingQuota } from './quota.ts'
 import { Dispatcher } from './dispatcher.ts'
 import { serializerFor } from './protocol.ts'
 import { Subscriptions } from './subscriptions.ts'
@@ -25,11 +28,18 @@ const maxFrameBytes = 1024 * 1024
 /** How long a closing socket gets to finish its handshake before it is dropped. */
 const closeGraceMs = 500
 
-export async function createRealtime(ctx: StackContext, server: Server): Promise<{ close(): Promise<void>; catalogScans(): number }> {
+export interface RealtimeServer {
+  close(): Promise<void>
+  catalogScans(): number
+  refusedJoins(): number
+}
+
+/** `addressOf` names the client of an upgrade (the trusted proxy's view, as REST's): caps are per address. */
+export async function createRealtime(ctx: StackContext, server: Server, addressOf: (req: IncomingMessage) => string): Promise<RealtimeServer> {
   const catalog = new Catalog(ctx.db, ctx.log)
   const subscriptions = new Subscriptions()
   const dispatcher = new Dispatcher(ctx.db, catalog, subscriptions, ctx.log)
-  const hub: Hub = { keys: ctx.keys, catalog, subscriptions, log: ctx.log }
+  const hub: Hub = { keys: ctx.keys, catalog, subscriptions, quota: new BindingQuota(), log: ctx.log }
 
   const unlisteners = [await ctx.db.listen(notifyChannel, (payload) => dispatcher.notify(payload))]
   await catalog.start()
@@ -60,13 +70,14 @@ export async function createRealtime(ctx: StackContext, server: Server): Promise
     const serializer = serializerFor(url.searchParams.get('vsn'))
     if (!serializer) return refuse(socket, 400, { message: `Versión de serializador no soportada: ${url.searchParams.get('vsn')}` })
     wss.handleUpgrade(req, socket, head, (ws) => {
-      connections.add(new Connection(ws, serializer, apiKey, hub, (c) => connections.delete(c)))
+      connections.add(new Connection(ws, serializer, apiKey, addressOf(req), hub, (c) => connections.delete(c)))
     })
   }
   server.on('upgrade', onUpgrade)
 
   return {
     catalogScans: () => catalog.scanCount,
+    refusedJoins: () => hub.quota.refused,
     async close() {
       if (closing) return
       closing = true

@@ -367,7 +367,7 @@ describe('errors', () => {
       'invalid column for filter nope',
     )
     expect((await systemError('bad-value', [{ event: '*', table: 'rt_notes', filter: 'n=eq.abc' }])).system[0]!.message).toContain(
-      'invalid input syntax for type integer',
+      'valor no válido para la columna n (integer): «abc» no es un número entero',
     )
     expect((await systemError('bad-op', [{ event: '*', table: 'rt_notes', filter: 'title=like.x' }])).system[0]!.message).toContain(
       'Error parsing `filter` params',

@@ -3,6 +3,7 @@
  * captured change is, and what the catalog knows about a published table.
  */
 import type { JwtClaims } from '../keys.ts'
+import type { CompiledFilter } from './matcher.ts'
 
 export type ChangeType = 'INSERT' | 'UPDATE' | 'DELETE'
 export type ListenEvent = ChangeType | '*'
@@ -25,6 +26,8 @@ export interface Binding {
   /** Published tables the binding covers (one, or every table of a schema). */
   relids: ReadonlySet<number>
   filters: readonly Filter[]
+  /** The filters compiled for each covered table (values read by that table's column types). */
+  compiled: ReadonlyMap<number, readonly CompiledFilter[]>
 }
 
 /** Who a subscriber is, from the JWT it joined (or refreshed) with. */
@@ -54,8 +57,10 @@ export interface Column {
   name: string
   /** `pg_type.typname`, what realtime-js expects in `columns` (`int4`, `timestamptz`, `_text`…). */
   type: string
-  /** The type to cast filter values to (`format_type` without typmod). */
+  /** The type as SQL names it (`format_type` without typmod): casts, and messages. */
   cast: string
+  /** The base type of a domain (else `type`): what filter values are read as. */
+  base: string
 }
 
 /** A table of the `supabase_realtime` publication with a capture trigger. */

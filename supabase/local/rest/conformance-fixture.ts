@@ -97,7 +97,8 @@ export const USER_B = '22222222-2222-4222-8222-222222222222'
 
 /** A backend with the fixture loaded and visible in the REST schema cache. */
 export async function startRestFixture(): Promise<TestStack> {
-  const stack = await startTestStack()
+  // The conf_* tables are not the public site's: anon is left to grants and RLS here.
+  const stack = await startTestStack({ anonSurface: null })
   await stack.db.exec(fixtureSql + seedSql + `notify pgrst, 'reload schema';`)
   await waitFor(async () => {
     const res = await fetch(`${stack.url}/rest/v1/rpc/conf_sum_array?xs={1}`, { headers: { apikey: stack.anonKey } })

@@ -92,6 +92,25 @@ export const maxAffectedRpcViolation = () =>
  */
 export const whereRequired = (command: 'UPDATE' | 'DELETE') => err(400, '21000', `${command} requires a WHERE clause`)
 
+/**
+ * A request the anonymous role may not make: the internet-facing caller gets only the
+ * public site's few requests (anon-surface.ts, docs/decisions/0030-superficie-anonima.md).
+ */
+/**
+ * An anonymous request for a table, function or method anon holds no grant to. The
+ * database itself would answer 42501, which PostgREST sends to anon as 401: clients
+ * (the device's sync among them) take that as "sign in first" and keep their data,
+ * never as a refusal of the data (docs/decisions/0030-superficie-anonima.md).
+ */
+export const anonNoPrivilege = (message: string, details: string) => err(401, '42501', message, details)
+
+export const anonNotAllowed = (details: string) =>
+  err(400, 'PGRST100', 'Esta petición no está permitida sin iniciar sesión.', details, 'El sitio público solo lee el catálogo y el horario, y envía solicitudes de reserva.')
+
+/** A read whose answer would exceed the row budget of one response (read-budget.ts). */
+export const rowBudgetExceeded = (details: string) =>
+  err(400, 'PGRST100', 'La respuesta sería demasiado grande.', details, 'Pide menos filas con limit o filtros, o embebe menos niveles.')
+
 export const limitExceeded = (what: string, details: string) => err(400, 'PGRST100', `"failed to parse ${what}"`, details)
 
 // --- PGRST2xx: the schema cache ---------------------------------------------------

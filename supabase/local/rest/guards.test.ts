@@ -25,6 +25,9 @@ describe('regexProblem', () => {
     ['((.*){1,5}){1,5}', /anidadas/],
     ['(x(.*){2}y){3}', /anidadas/],
     ['a'.repeat(201), /supera 200 caracteres/],
+    ['(?b)^\\(.*\\)*\\(.*\\)*\\(.*\\)*\\(.*\\)*\\(.*\\)*[\\]*\\1\\2\\3\\4\\5$', /opciones incrustadas/],
+    ['***=(a)\\1', /opciones incrustadas/],
+    ['(?e)x', /opciones incrustadas/],
   ])('refuses %s', (pattern, message) => {
     expect(regexProblem(pattern)).toMatch(message)
   })

@@ -51,6 +51,10 @@ export const MAX_REPETITION_BOUND = 10
 
 export function regexProblem(pattern: string): string | null {
   if (pattern.length > MAX_PATTERN_LENGTH) return `La expresión regular supera ${MAX_PATTERN_LENGTH} caracteres.`
+  // Embedded options and directors change what `\`, `(` and `[` mean (`(?b)` makes `\(`
+  // a group and `\` literal inside brackets), so this scanner would read another pattern
+  // than Postgres: `(?b)…[\]*\1` hid its back-references (docs/decisions/0030-superficie-anonima.md).
+  if (/^\s*(\*\*\*|\(\?)/.test(pattern)) return 'Las opciones incrustadas ((?b), (?e), ***=…) no están permitidas en expresiones regulares.'
   // Per open group: does it already contain a bounded repetition?
   const groups: boolean[] = []
   let inBracket = false

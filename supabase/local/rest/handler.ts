@@ -6,6 +6,8 @@
  */
 import { header, type ApiRequest, type ApiResponse } from '../http.ts'
 import type { Keys } from '../keys.ts'
+import { checkAnonInsertBody, checkAnonRequest } from './anon-guard.ts'
+import type { AnonSurface } from './anon-surface.ts'
 import { identify, type Identity } from './auth.ts'
 import {
   type RestError,
@@ -22,6 +24,7 @@ import {
   mediaTypeError,
   notEmbedded,
   rangeNotSatisfiable,
+  rowBudgetExceeded,
   singularityError,
   tableNotFound,
   unacceptableSchema,
@@ -36,6 +39,7 @@ import { deleteSql, insertSql, updateSql, type MutationResponse, type WhereClaus
 import { planRead, resolveField, resolveLogic, tableSource, type ReadNode, type Source } from './plan.ts'
 import { parsePreferences, preferenceApplied, type Preferences } from './preferences.ts'
 import { headerRange, intersectRanges, parseQueryParams, type QueryParams } from './query-params.ts'
+import { ROW_BUDGET, budgetProbeSql, capTopLevel, hasEmbeds } from './read-budget.ts'
 import { readQuery } from './read-sql.ts'
 import { callSql, findRoutine } from './rpc.ts'
 import { closest, type Column, type Routine, type SchemaCache, type Table } from './schema-cache.ts'
@@ -47,6 +51,8 @@ export interface RestState {
   keys: Keys
   /** Statement time limit per role in ms (see executor.ts). */
   statementTimeouts: Record<string, number>
+  /** What the anonymous role may ask (anon-surface.ts); null: anything the grants allow. */
+  anonSurface: AnonSurface | null
 }
 
 interface Media {
@@ -78,6 +84,8 @@ export async function handleRest(state: RestState, req: ApiRequest): Promise<Api
     const prefs = parsePreferences(header(req, 'prefer'))
     if (prefs.handling === 'strict' && prefs.invalid.length > 0) throw invalidPreferences(prefs.invalid)
     const q = parseQueryParams(req.url.searchParams)
+    // The internet-facing role gets a closed list; the guards stay for everyone else.
+    if (!identity.authenticated && state.anonSurface) checkAnonRequest(state.anonSurface, { method, segments, q, prefs })
     checkQueryValues(q)
     const r: Request = {
       state, req, method, identity, prefs, q,
@@ -161,6 +169,11 @@ function negotiate(accept: string | undefined): Media {
 async function read(r: Request, table: Table): Promise<ApiResponse> {
   const root = planRead(r.state.cache, tableSource(table), r.q, { mutation: false })
   applyHeaderRange(r, root)
+  // Bounded answers (read-budget.ts): max-rows on the top level, a row budget with embeds.
+  if (r.identity.role !== 'service_role') {
+    root.range = capTopLevel(root.range)
+    if (hasEmbeds(root)) await checkRowBudget(r, root, qualified(table.name))
+  }
   const p = new Params()
   const q = readQuery(p, root, {
     from: qualified(table.name), count: r.prefs.count !== undefined, body: r.method !== 'HEAD',
@@ -168,6 +181,15 @@ async function read(r: Request, table: Table): Promise<ApiResponse> {
   })
   const row = await r.state.executor.run(`SELECT ${responseColumns(q.total, q.page, q.body)} FROM (${q.inner}) _r`, p.values, { readOnly: true, settings: r.settings, signal: r.req.signal })
   return readResponse(r, row, root.range?.offset ?? 0, true)
+}
+
+/** Counts (bounded) the rows a read with embeds would build, refusing it over the budget. */
+async function checkRowBudget(r: Request, root: ReadNode, from: string) {
+  const p = new Params()
+  const [n] = await r.state.executor.run(budgetProbeSql(p, root, from), p.values, { readOnly: true, settings: r.settings, signal: r.req.signal })
+  if (Number(n ?? 0) > ROW_BUDGET) {
+    throw rowBudgetExceeded(`La lectura devolvería más de ${ROW_BUDGET} filas contando los recursos embebidos; el máximo por respuesta es ${ROW_BUDGET}.`)
+  }
 }
 
 function applyHeaderRange(r: Request, root: ReadNode) {
@@ -267,6 +289,7 @@ async function insert(r: Request, table: Table): Promise<ApiResponse> {
   const value = parseJsonBody(raw)
   const rows = Array.isArray(value) ? value : [value]
   if (!rows.every((v) => v !== null && typeof v === 'object' && !Array.isArray(v))) throw invalidBody('All object keys must match')
+  if (!r.identity.authenticated && r.state.anonSurface) checkAnonInsertBody(r.state.anonSurface, table.name, rows)
   let names: string[]
   if (r.q.columns) names = r.q.columns
   else {

@@ -11,13 +11,16 @@
  * used after migrations) and through `reloadSchema()`.
  */
 import type { ApiHandler, StackContext } from '../http.ts'
+import { spaAnonSurface } from './anon-surface.ts'
 import { createExecutor } from './executor.ts'
 import { handleRest, type RestState } from './handler.ts'
 import { loadSchemaCache } from './schema-cache.ts'
 
 export async function createRest(ctx: StackContext): Promise<{ handle: ApiHandler; reloadSchema(): Promise<void> }> {
   const executor = createExecutor(ctx.db)
-  const state: RestState = { cache: await loadSchemaCache(ctx.db), executor, keys: ctx.keys, statementTimeouts: ctx.statementTimeouts ?? {} }
+  const state: RestState = { cache: await loadSchemaCache(ctx.db), executor, keys: ctx.keys, statementTimeouts: ctx.statementTimeouts ?? {},
+    anonSurface: ctx.anonSurface === undefined ? spaAnonSurface : ctx.anonSurface,
+  }
 
   // Reloads run one at a time; requests for a reload that has not started yet share it.
   let latest: Promise<void> = Promise.resolve()

@@ -73,7 +73,7 @@ function outputKeys(node: ReadNode): string[] {
 }
 
 /** `target.col = parent.col` for each column pair of the relationship. */
-function joinConditions(child: EmbedNode, parentAlias: string): { from: string; where: string[] } {
+export function joinConditions(child: EmbedNode, parentAlias: string): { from: string; where: string[] } {
   const rel = child.rel
   const target = `${qualified(rel.foreignTable)} AS ${ident(child.alias)}`
   if (rel.junction) {

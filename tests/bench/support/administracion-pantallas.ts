@@ -1,5 +1,5 @@
 /**
- * The administración figures on the real screen path (issue 11 "Speed"): a production
+ * The administración figures on the real screen path (docs/decisions/0019-administracion-cierre.md): a production
  * build served by the embedded stack with the demo volume, Debian's Chromium signed in as
  * the administrator, the device synced, then measured in the page:
  * - Conciliación Bancaria: a tap on another month in 'Mes' → 'Total Ingresos' and

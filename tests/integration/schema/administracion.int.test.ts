@@ -1,5 +1,5 @@
 /**
- * Expenses and bank reconciliation on the server (issue 11; docs/decisions/0010-administracion.md):
+ * Expenses and bank reconciliation on the server (docs/decisions/0010-administracion.md):
  * admin-only through the sync RPCs too, the fixed expense's derived date, and what
  * happens when two tablets upload the same deterministic copy or reconciliation — sent
  * exactly as a device sends it (the sync layer's backend, row conversion and merge), so
@@ -151,8 +151,8 @@ describe('two tablets copy the same fixed expenses offline', () => {
 
   it('the second upload meets the first: one row each, a conflict the merge resolves to the server row with nothing lost', async () => {
     const copias = await preparar(2032)
-    const a = tablet(copias, '2032-11-01T14:00:00.000000Z')
-    const b = tablet(copias, '2032-11-01T15:30:00.000000Z') // B copied later, by its clock
+    const a = tablet(copias, '2025-11-01T14:00:00.000000Z')
+    const b = tablet(copias, '2025-11-01T15:30:00.000000Z') // B copied later, by its clock
 
     expect((await subir(actores.admin, tbEgresos, a)).results).toEqual([])
     const second = await subir(actores.admin, tbEgresos, b)
@@ -173,7 +173,7 @@ describe('two tablets copy the same fixed expenses offline', () => {
 
   it('a retry of the same upload (lost acknowledgement) is simply applied', async () => {
     const copias = await preparar(2033)
-    const a = tablet(copias, '2033-11-01T14:00:00.000000Z')
+    const a = tablet(copias, '2025-11-01T14:00:00.000000Z')
     expect((await subir(actores.admin, tbEgresos, a)).results).toEqual([])
     expect((await subir(actores.admin, tbEgresos, a)).results).toEqual([])
     expect(await valor<number>(stack.db, `select count(*)::int as v from public.tb_egresos where anio = 2033 and mes = 11`)).toBe(2)
@@ -181,15 +181,15 @@ describe('two tablets copy the same fixed expenses offline', () => {
 
   it('a copy deleted by hand stays deleted, whichever way the other tablet sends it again', async () => {
     const copias = await preparar(2034)
-    const a = tablet(copias, '2034-11-01T14:00:00.000000Z')
+    const a = tablet(copias, '2025-11-01T14:00:00.000000Z')
     expect((await subir(actores.admin, tbEgresos, a)).results).toEqual([])
     const alquiler = copias[0]!.id_egreso
     // Tablet A deletes 'Alquiler' for November.
     const vivo = fromServerRow(tbEgresos, (await leer(stack.db, 'tb_egresos', 'id_egreso', alquiler))!)
-    expect((await subir(actores.admin, tbEgresos, [{ local: { ...vivo, _deleted: true, updated_at: '2034-11-02T09:00:00.000000Z' }, assumed: vivo }])).results).toEqual([])
+    expect((await subir(actores.admin, tbEgresos, [{ local: { ...vivo, _deleted: true, updated_at: '2025-11-02T09:00:00.000000Z' }, assumed: vivo }])).results).toEqual([])
 
     // Tablet B never heard of it and copies the month again, later by its clock.
-    const b = tablet(copias, '2034-11-03T10:00:00.000000Z')
+    const b = tablet(copias, '2025-11-03T10:00:00.000000Z')
     const again = await subir(actores.admin, tbEgresos, b)
     expect(again.results.map((r) => r.s)).toEqual(['conflict', 'conflict'])
     const conflicto = again.results.find((r) => r.i === 0)
@@ -205,7 +205,7 @@ describe('two tablets copy the same fixed expenses offline', () => {
     expect(revive.results).toEqual([expect.objectContaining({ s: 'refused', code: 'P0001', message: COPIA_ELIMINADA, row: expect.objectContaining({ _deleted: true }) })])
 
     // A tablet that pulled the tombstone and re-inserts over it locally sends the same update.
-    const local = documento(tbEgresos, { ...copias[0]! }, '2034-11-04T10:00:00.000000Z')
+    const local = documento(tbEgresos, { ...copias[0]! }, '2025-11-04T10:00:00.000000Z')
     expect((await subir(actores.admin, tbEgresos, [{ local, assumed: tombstone }])).results).toEqual([expect.objectContaining({ s: 'refused', code: 'P0001' })])
     // And through PostgREST.
     const rest = await actores.admin.from('tb_egresos').update({ _deleted: false }).eq('id_egreso', alquiler)
@@ -244,8 +244,8 @@ describe('two tablets register the same month\'s reconciliation offline', () => 
       expect(r.valor).toMatchObject({ id_conciliacion: idConciliacion(periodo), nuevo: true })
       return documento(tbConciliacionBancaria, { id_conciliacion: r.valor.id_conciliacion, ...r.valor.campos }, ahora)
     }
-    expect((await subir(actores.admin, tbConciliacionBancaria, [{ local: registro('2035-11-30T20:00:00.000000Z') }])).results).toEqual([])
-    const second = await subir(actores.admin, tbConciliacionBancaria, [{ local: registro('2035-11-30T21:00:00.000000Z') }])
+    expect((await subir(actores.admin, tbConciliacionBancaria, [{ local: registro('2025-11-30T20:00:00.000000Z') }])).results).toEqual([])
+    const second = await subir(actores.admin, tbConciliacionBancaria, [{ local: registro('2025-11-30T21:00:00.000000Z') }])
     expect(second.results.map((r) => r.s)).toEqual(['conflict'])
     expect(await valor<number>(stack.db, `select count(*)::int as v from public.tb_conciliacion_bancaria where anio = 2035 and mes = 11`)).toBe(1)
 

@@ -1,5 +1,5 @@
 /**
- * What the server guarantees the agenda (issue 9; docs/decisions/0008-agenda.md), seen
+ * What the server guarantees the agenda (docs/decisions/0008-agenda.md), seen
  * the way a tablet sees it — through `sync_push`, the call the sync layer makes for
  * every local write, and through supabase-js:
  *  - two active appointments of a specialist never overlap, and the refusal carries what

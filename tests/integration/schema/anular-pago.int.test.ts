@@ -1,8 +1,7 @@
 /**
  * 'Anular pago' (docs/decisions/0009-caja.md): an administrator voids a payment with a
  * soft delete that may arrive late from an offline tablet. In the same transaction the
- * server reopens the appointment (or keeps it Completada with its other payment), gives
- * the products' units back, removes a voided direct sale's virtual appointment, and
+ * server reopens the appointment, gives the products' units back, removes a voided direct sale's virtual appointment, and
  * does all of it once however often the void is retried. Staff cannot void.
  */
 import { randomUUID } from 'node:crypto'
@@ -10,8 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tbPagosCitas } from '../../../sync/tables/product-tables.ts'
 import { startTestStack, type TestStack } from '../../support/stack.ts'
 import { crearActores, type Actores } from './support/actores.ts'
-import { crearCita, crearPaciente, crearProducto, itemProducto, leer, stock, valor, type Fila } from './support/datos.ts'
+import { crearCita as crearCitaBase, fechaPeru, crearPaciente, crearProducto, itemProducto, leer, stock, valor, type Fila } from './support/datos.ts'
 import { copiaLocal, documentoNuevo, editado, subir } from './support/tablet.ts'
+
+/** The payments here apply S/ 50 of advance: the server takes the applied amount from the cita (docs/decisions/0033). */
+const crearCita = (db: Parameters<typeof crearCitaBase>[0], extra: Fila = {}) => crearCitaBase(db, { monto_adelanto: 50, ...extra })
 
 let stack: TestStack
 let actores: Actores
@@ -36,7 +38,7 @@ function pagoDe(cita: Fila, extra: Fila = {}): Fila & { id_pago_cita: string } {
     notas_pago: null,
     banco: null,
     tratamientos_adicionales_info: [],
-    fecha_pago: '2026-11-20',
+    fecha_pago: fechaPeru(),
     ...extra,
   }
 }
@@ -53,10 +55,10 @@ const citaEn = (id: unknown) => leer(stack.db, 'tb_citas', 'id_cita', String(id)
 const xidDe = (tabla: string, pk: string, id: unknown) => valor<string>(stack.db, `select _xid::text as v from public.${tabla} where ${pk} = $1`, [id])
 
 describe('anulación que llega tarde desde una tablet de administrador', () => {
-  it('después de un pago nuevo de la misma cita: la cita sigue Completada con el otro pago y vuelve solo el stock del anulado', async () => {
+  it('un cobro duplicado que llega antes que la anulación se rechaza; la anulación reabre la cita y devuelve solo su stock', async () => {
     const a = await crearProducto(stack.db, 10)
     const b = await crearProducto(stack.db, 10)
-    const cita = await crearCita(stack.db, { monto_adelanto: 50 })
+    const cita = await crearCita(stack.db)
 
     // Reception charged P1 (2 units of A); every tablet synced it.
     const p1 = pagoDe(cita, { tratamientos_adicionales_info: [itemProducto(a, 2)] })
@@ -66,20 +68,22 @@ describe('anulación que llega tarde desde una tablet de administrador', () => {
     // The administrator's tablet goes offline and voids P1 there.
     const anulacion = editado(enTabletAdmin, { _deleted: true })
 
-    // Meanwhile another offline tablet charged the same appointment: P2 (1 unit of B) arrives first.
-    const p2 = pagoDe(cita, { monto_final_pagado: 100, fecha_pago: '2026-11-21', tratamientos_adicionales_info: [itemProducto(b, 1)] })
-    expect(await subir(actores.personal, tbPagosCitas, [{ local: documentoNuevo(tbPagosCitas, p2), base: null }])).toEqual([])
-    expect(await citaEn(cita.id_cita)).toMatchObject({ estado_cita: 'Completada', id_pago_final: p1.id_pago_cita, monto_total_final: 330 })
+    // Meanwhile another offline tablet charged the same appointment: P2 arrives first and
+    // is refused (one final payment per cita, docs/decisions/0033).
+    const p2 = pagoDe(cita, { monto_final_pagado: 100, tratamientos_adicionales_info: [itemProducto(b, 1)] })
+    expect(await subir(actores.personal, tbPagosCitas, [{ local: documentoNuevo(tbPagosCitas, p2), base: null }])).toMatchObject([
+      { i: 0, s: 'refused', code: '23505', message: expect.stringMatching(/^Cobro duplicado: esta cita ya tiene su pago final de S\/ 180\.00 en Yape/) },
+    ])
+    expect(await citaEn(cita.id_cita)).toMatchObject({ estado_cita: 'Completada', id_pago_final: p1.id_pago_cita, monto_total_final: 230 })
 
     // The administrator's tablet comes back online.
     expect(await subir(actores.admin, tbPagosCitas, [{ local: anulacion, base: enTabletAdmin }])).toEqual([])
 
     expect(await leer(stack.db, 'tb_pagos_citas', 'id_pago_cita', p1.id_pago_cita)).toMatchObject({ _deleted: true })
-    expect(await citaEn(cita.id_cita)).toMatchObject({ estado_cita: 'Completada', id_pago_final: p2.id_pago_cita, monto_total_final: 150, _deleted: false })
+    expect(await citaEn(cita.id_cita)).toMatchObject({ estado_cita: 'Confirmada', id_pago_final: null, monto_total_final: null, _deleted: false })
     expect(await movimientos(a)).toEqual(['inicial 10', 'venta -2', 'ajuste 2'])
-    expect(await movimientos(b)).toEqual(['inicial 10', 'venta -1'])
+    expect(await movimientos(b)).toEqual(['inicial 10'])
     expect(await stock(stack.db, String(a.id_tratamiento))).toEqual({ tr_cantidad: 10, stock_en_revision: false, libro: 10 })
-    expect(await stock(stack.db, String(b.id_tratamiento))).toEqual({ tr_cantidad: 9, stock_en_revision: false, libro: 9 })
 
     // The acknowledgement got lost and the tablet sends the void again: nothing moves.
     const xidCita = await xidDe('tb_citas', 'id_cita', cita.id_cita)

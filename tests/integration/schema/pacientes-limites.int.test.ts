@@ -1,6 +1,5 @@
 /**
- * Patients' field limits and formats as a tablet meets them (issue 12, item 12;
- * supabase/migrations/20261125200100_pacientes_limites.sql): a row that breaks them,
+ * Patients' field limits and formats as a tablet meets them (supabase/migrations/20261125200100_pacientes_limites.sql): a row that breaks them,
  * uploaded through `sync_push` like the sync layer does, is refused with the Spanish
  * reason that 'Problemas de sincronización' shows, nothing of it is stored, and the
  * rows of the same upload that are fine still apply.

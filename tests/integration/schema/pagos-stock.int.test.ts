@@ -8,7 +8,10 @@ import { createHash, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack, type TestStack } from '../../support/stack.ts'
 import { crearActores, type Actores } from './support/actores.ts'
-import { crearCita, crearPago, crearPaciente, crearProducto, idTratamiento, itemProducto, leer, stock, valor, type Fila } from './support/datos.ts'
+import { crearCita as crearCitaBase, fechaPeru, crearPago, crearPaciente, crearProducto, idTratamiento, itemProducto, leer, stock, valor, type Fila } from './support/datos.ts'
+
+/** The payments here apply S/ 50 of advance: the server takes the applied amount from the cita (docs/decisions/0033). */
+const crearCita = (db: Parameters<typeof crearCitaBase>[0], extra: Fila = {}) => crearCitaBase(db, { monto_adelanto: 50, ...extra })
 
 let stack: TestStack
 let actores: Actores
@@ -50,7 +53,7 @@ function pago(idCita: unknown, items: unknown[], extra: Fila = {}) {
     metodo_pago_final: 'Yape',
     referencia_pago_final: 'OP-123',
     tratamientos_adicionales_info: items,
-    fecha_pago: '2026-11-20',
+    fecha_pago: fechaPeru(),
     ...extra,
   }
 }
@@ -146,13 +149,16 @@ describe('pago final', () => {
     }
   })
 
-  it('dos pagos de la misma cita (cobrada dos veces offline) se conservan y se suman', async () => {
-    const cita = await crearCita(stack.db, { monto_adelanto: 50 })
-    const p1 = pago(cita.id_cita, [], { monto_final_pagado: 100, fecha_pago: '2026-11-20' })
-    const p2 = pago(cita.id_cita, [], { monto_final_pagado: 30, fecha_pago: '2026-11-21' })
-    expect((await actores.personal.from('tb_pagos_citas').insert(p2)).error).toBeNull()
-    expect((await actores.admin.from('tb_pagos_citas').insert(p1)).error).toBeNull()
-    expect(await leer(stack.db, 'tb_citas', 'id_cita', String(cita.id_cita))).toMatchObject({ estado_cita: 'Completada', id_pago_final: p1.id_pago_cita, monto_total_final: 180 })
+  it('un segundo pago final de la misma cita (cobrada dos veces offline) se rechaza nombrando el primero', async () => {
+    const cita = await crearCita(stack.db)
+    const p1 = pago(cita.id_cita, [], { monto_final_pagado: 100, metodo_pago_final: 'Yape' })
+    const p2 = pago(cita.id_cita, [], { monto_final_pagado: 30, metodo_pago_final: 'Efectivo' })
+    expect((await actores.personal.from('tb_pagos_citas').insert(p1)).error).toBeNull()
+    const { error } = await actores.admin.from('tb_pagos_citas').insert(p2)
+    expect(error?.code).toBe('23505')
+    expect(error?.message).toMatch(/^Cobro duplicado: esta cita ya tiene su pago final de S\/ 100\.00 en Yape, registrado el \d\d\/\d\d\/\d{4} a las \d\d:\d\d por .+\./)
+    expect(await leer(stack.db, 'tb_pagos_citas', 'id_pago_cita', p2.id_pago_cita)).toBeNull()
+    expect(await leer(stack.db, 'tb_citas', 'id_cita', String(cita.id_cita))).toMatchObject({ estado_cita: 'Completada', id_pago_final: p1.id_pago_cita, monto_total_final: 150 })
   })
 
   it('un pago que llega para una cita cancelada o borrada la completa y la revive: el dinero no se pierde', async () => {
@@ -200,15 +206,18 @@ describe('anular o corregir un pago (admin)', () => {
     expect(await stock(stack.db, String(producto.id_tratamiento))).toEqual({ tr_cantidad: 10, stock_en_revision: false, libro: 10 })
   })
 
-  it('corregir las cantidades escribe solo la diferencia; guardar sin cambios no mueve nada', async () => {
+  it('corregir montos o cantidades de un pago registrado se rechaza (solo se anula); sus notas sí se corrigen', async () => {
     const producto = await crearProducto(stack.db, 10)
     const cita = await crearCita(stack.db)
     const p = pago(cita.id_cita, [itemProducto(producto, 3)])
     await actores.personal.from('tb_pagos_citas').insert(p)
-    await actores.admin.from('tb_pagos_citas').update({ tratamientos_adicionales_info: [itemProducto(producto, 1)] }).eq('id_pago_cita', p.id_pago_cita)
-    await actores.admin.from('tb_pagos_citas').update({ notas_pago: 'corregido' }).eq('id_pago_cita', p.id_pago_cita)
-    expect((await movimientos(producto.id_tratamiento)).map((m) => m.cantidad)).toEqual([10, -3, 2])
-    expect(await stock(stack.db, String(producto.id_tratamiento))).toMatchObject({ tr_cantidad: 9, libro: 9 })
+    const items = await actores.admin.from('tb_pagos_citas').update({ tratamientos_adicionales_info: [itemProducto(producto, 1)] }).eq('id_pago_cita', p.id_pago_cita)
+    expect(items.error?.message).toBe('Un pago registrado no se modifica: un administrador puede anularlo y registrar el pago correcto.')
+    const monto = await actores.admin.from('tb_pagos_citas').update({ monto_final_pagado: 1 }).eq('id_pago_cita', p.id_pago_cita)
+    expect(monto.error?.code).toBe('P0001')
+    expect((await actores.admin.from('tb_pagos_citas').update({ notas_pago: 'corregido' }).eq('id_pago_cita', p.id_pago_cita)).error).toBeNull()
+    expect((await movimientos(producto.id_tratamiento)).map((m) => m.cantidad)).toEqual([10, -3])
+    expect(await leer(stack.db, 'tb_pagos_citas', 'id_pago_cita', p.id_pago_cita)).toMatchObject({ monto_final_pagado: 230, notas_pago: 'corregido' })
   })
 })
 

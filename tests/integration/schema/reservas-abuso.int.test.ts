@@ -1,12 +1,12 @@
 /**
- * Abuse of the public booking form (issue 12, item 6; supabase/migrations/
+ * Abuse of the public booking form (supabase/migrations/
  * 20261125100000_reservas_limite_publico.sql): one row per request, at most 3 pending
  * requests per normalised email (lower case, '+tag' removed) per Peru day and 10 per
  * client address per hour, with messages that reveal no counts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack, type TestStack } from '../../support/stack.ts'
-import { fechaPeru, idTratamiento, unico } from './support/datos.ts'
+import { diaAbiertoPeru, idTratamiento, unico } from './support/datos.ts'
 
 let stack: TestStack
 let masaje: string
@@ -26,7 +26,7 @@ const solicitud = (email: string) => ({
   telefono_cliente: '+51 987 654 321',
   id_tratamiento: masaje,
   nombre_tratamiento: 'Masaje Relajante',
-  fecha_reserva: fechaPeru(2),
+  fecha_reserva: diaAbiertoPeru(2),
   hora_reserva: '10:30 am',
   mensaje_adicional: null,
   estado_reserva: 'pendiente',
@@ -62,6 +62,24 @@ describe('public booking abuse', () => {
     expect(cuarta.status).toBe(400)
     expect(cuarta.body?.message).toBe('Ya recibimos tus solicitudes de reserva de hoy con este correo. Te contactaremos pronto para confirmarlas.')
     expect(cuarta.body?.message).not.toMatch(/\d/)
+  })
+
+  it('dots, surrounding quotes, a trailing dot and percent-encoding do not make a new mailbox; the address is stored as typed', async () => {
+    // docs/decisions/0030-superficie-anonima.md: each of these dodged the limit before.
+    const user = unico('ana').replace(/[^a-z0-9]/g, '')
+    const dotted = `${user.slice(0, 1)}.${user.slice(1, 3)}.${user.slice(3)}@x.com`
+    for (const [i, email] of [dotted, `${user}@x.com.`, `"${user}"@x.com`].entries()) {
+      expect((await reservar(solicitud(email), `198.51.100.${20 + i}`)).status).toBe(201)
+    }
+    const encoded = `%${user.charCodeAt(0).toString(16)}${user.slice(1)}@x.com`
+    const cuarta = await reservar(solicitud(encoded), '198.51.100.29')
+    expect(cuarta.status).toBe(400)
+    expect(cuarta.body?.message).toBe('Ya recibimos tus solicitudes de reserva de hoy con este correo. Te contactaremos pronto para confirmarlas.')
+    const { rows } = await stack.db.query<{ email_cliente: string }>(
+      `select email_cliente from tb_reservas where private.correo_normalizado(email_cliente) = $1 order by created_at`,
+      [`${user}@x.com`],
+    )
+    expect(rows.map((r) => r.email_cliente)).toEqual([dotted, `${user}@x.com.`, `"${user}"@x.com`])
   })
 
   it('one address may send 10 requests per hour; others are not affected', async () => {

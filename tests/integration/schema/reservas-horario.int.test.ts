@@ -1,6 +1,5 @@
 /**
- * Reservations and the spa's hours (issue 12, item 11;
- * supabase/migrations/20261125200000_reservas_horario.sql): the public form may only
+ * Reservations and the spa's hours (supabase/migrations/20261125200000_reservas_horario.sql): the public form may only
  * request a real time inside the weekday's hours of an open day, every hora_reserva must
  * be a real time in one of the documented forms, and nombre_tratamiento always comes from
  * the catalogue. Seed hours: Monday–Saturday 09:00–19:00, break 13:00–14:00, Sunday closed.

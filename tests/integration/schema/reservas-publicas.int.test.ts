@@ -70,10 +70,14 @@ describe('solicitud pública válida', () => {
 
   it('el público no puede leer las solicitudes, ni la suya', async () => {
     const s = solicitud()
+    // Refused by the REST surface before SQL (docs/decisions/0030-superficie-anonima.md), and by
+    // the grants underneath.
     const conSelect = await anon.from('tb_reservas').insert(s).select()
-    expect(conSelect.error?.code).toBe('42501')
+    expect(conSelect.error?.code).toBe('PGRST100')
     const lectura = await anon.from('tb_reservas').select('id_reserva')
     expect(lectura.error?.code).toBe('42501')
+    const grant = await stack.db.query<{ ok: boolean }>(`select has_table_privilege('anon', 'public.tb_reservas', 'select') as ok`)
+    expect(grant.rows[0]!.ok).toBe(false)
   })
 })
 
@@ -121,7 +125,11 @@ describe('lo que el público no puede enviar', () => {
   it('columnas que no son del formulario (borrado, fechas de auditoría)', async () => {
     for (const extra of [{ _deleted: true }, { created_at: '2020-01-01T00:00:00Z' }, { id_reserva: undefined, updated_at: '2020-01-01T00:00:00Z' }]) {
       const { error } = await anon.from('tb_reservas').insert(solicitud(extra))
-      expect(error?.code).toBe('42501')
+      expect(error?.code).toBe('PGRST100')
+    }
+    for (const columna of ['_deleted', 'created_at', 'updated_at']) {
+      const grant = await stack.db.query<{ ok: boolean }>(`select has_column_privilege('anon', 'public.tb_reservas', $1, 'insert') as ok`, [columna])
+      expect(grant.rows[0]!.ok, columna).toBe(false)
     }
   })
 })

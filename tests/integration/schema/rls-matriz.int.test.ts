@@ -1,5 +1,5 @@
 /**
- * The row-level security matrix (issue 3, docs/architecture.md §4): for each caller (anon, staff,
+ * The row-level security matrix (docs/architecture.md §4): for each caller (anon, staff,
  * admin, signed in without a profile) × each replicated table × select / insert /
  * update / soft delete / hard delete, the expected allow or deny is asserted cell by
  * cell through supabase-js, and the database's real state decides the outcome (an
@@ -162,7 +162,8 @@ const casos: Caso[] = [
   },
 ]
 
-const MARCA = '2031-01-01T00:00:00+00:00'
+// In the past: a future clock is clamped to the server's time (docs/decisions/0033).
+const MARCA = '2001-01-01T00:00:00+00:00'
 let stack: TestStack
 let clientes: Actores
 const resultados = new Map<string, { permitido: boolean; esperado: boolean; detalle: string }>()
@@ -248,8 +249,12 @@ describe('RLS: detalles fuera de la matriz', () => {
     expect(publico.data).toHaveLength(total.rows.length)
 
     for (const columna of ['notas_internas', 'comision', 'tr_cantidad']) {
+      // The REST surface refuses the column before SQL (docs/decisions/0030-superficie-anonima.md);
+      // the column grant stays withheld underneath.
       const { error } = await clientes.anon.from('tb_tratamientos').select(`id_tratamiento,${columna}`)
-      expect(error?.code, columna).toBe('42501')
+      expect(error?.code, columna).toBe('PGRST100')
+      const grant = await stack.db.query<{ ok: boolean }>(`select has_column_privilege('anon', 'public.tb_tratamientos', $1, 'select') as ok`, [columna])
+      expect(grant.rows[0]!.ok, columna).toBe(false)
     }
     // Products and inactive treatments are not public.
     const inactivo = await crearTratamiento(stack.db, { activo: false })

@@ -4,10 +4,11 @@
  * the same database, and its CLI refuses a PGlite data dir another process has open.
  */
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { lockDataDir } from '../../../supabase/local/data-lock.ts'
 import { seedDemo } from '../../../supabase/local/seed-demo.ts'
 import { repoRoot } from '../../../supabase/local/paths.ts'
 import { startTestStack, type TestStack } from '../../support/stack.ts'
@@ -92,16 +93,19 @@ describe('npm run seed:demo', () => {
       timeout: 120_000,
     })
 
-  it('se niega a abrir una carpeta de PGlite que otro proceso tiene abierta', () => {
+  it('se niega a abrir una carpeta de PGlite que otro proceso tiene abierta', async () => {
+    // Since 0032 the seed takes the same backend.lock as `npm start`: a live owner (this
+    // test process) keeps it out, and the refusal names the owner.
     const dir = mkdtempSync(join(tmpdir(), 'spa-demo-'))
+    const lock = await lockDataDir(dir, { command: 'npm start' })
     try {
-      mkdirSync(join(dir, 'pg'))
-      writeFileSync(join(dir, 'pg', 'postmaster.pid'), '-42\n')
       const r = cli(['--data-dir', dir, '--patients', '1', '--appointments', '1'])
       expect(r.status).toBe(1)
-      expect(r.stderr).toContain('está abierta por otro proceso')
-      expect(r.stderr).toContain('--force')
+      expect(r.stderr).toContain('ya está en uso por otro proceso')
+      expect(r.stderr).toContain(`pid ${process.pid}, npm start`)
+      expect(existsSync(join(dir, 'pg'))).toBe(false)
     } finally {
+      lock.release()
       rmSync(dir, { recursive: true, force: true })
     }
   })

@@ -28,11 +28,17 @@ const perfil = async (email: string) =>
 
 describe('permisos', () => {
   it('is_staff() e is_admin() según quién llama', async () => {
-    const esperado = { anon: [false, false], personal: [true, false], admin: [true, true], sinPerfil: [false, false] } as const
+    const esperado = { personal: [true, false], admin: [true, true], sinPerfil: [false, false] } as const
     for (const [nombre, [staff, admin]] of Object.entries(esperado)) {
       const cliente = actores[nombre as keyof Actores]
       expect((await cliente.rpc('is_staff')).data, `${nombre} is_staff`).toBe(staff)
       expect((await cliente.rpc('is_admin')).data, `${nombre} is_admin`).toBe(admin)
+    }
+    // Anon may call no function at all (docs/decisions/0030-superficie-anonima.md).
+    for (const fn of ['is_staff', 'is_admin']) {
+      const { data, error } = await actores.anon.rpc(fn)
+      expect(data, `anon ${fn}`).toBeNull()
+      expect(error?.code, `anon ${fn}`).toBe('42501')
     }
   })
 

@@ -1,7 +1,7 @@
 /**
  * The replication engine against the real sync SQL functions (RLS, triggers, unique
  * and foreign keys), with two devices in this process on small fixture tables and a
- * backend whose faults are injected call by call. The device scenarios of issue 4 run
+ * backend whose faults are injected call by call. The device scenarios (docs/decisions/0003-sync.md) run
  * in tests/integration/sync/scenarios-*.int.test.ts through supabase-js.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'

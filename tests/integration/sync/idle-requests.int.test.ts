@@ -1,5 +1,5 @@
 /**
- * Issue 13: with short access tokens (60 s, shorter than supabase-js's 90 s expiry
+ * With short access tokens (60 s, shorter than supabase-js's 90 s expiry
  * margin, so every request refreshed the token) an idle panel used to loop — each
  * refresh asked every table for a pull, each pull refreshed the token again — about 70
  * requests per second. Idle, a panel makes only the periodic pull (every 60 s) and one

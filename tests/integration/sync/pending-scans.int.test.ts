@@ -1,5 +1,5 @@
 /**
- * Issue 13: the count of writes waiting to upload is read from RxDB's bookkeeping, and
+ * The count of writes waiting to upload is read from RxDB's bookkeeping, and
  * each reading scans every waiting document. Status, sign-out and tests ask far more
  * often than the data changes; rescanning unchanged data on every question kept a device
  * with 1,000 offline writes busy and made the upload after a backend restart superlinear.

@@ -1,5 +1,5 @@
 /**
- * Issue 4, scenario 7: a transaction that commits late, after a later-started one
+ * Sync scenario 7 (docs/decisions/0003-sync.md): a transaction that commits late, after a later-started one
  * already committed and was pulled, must still reach every device.
  *
  * Only PostgreSQL can interleave transactions; there the scenario runs as written and

@@ -1,5 +1,5 @@
 /**
- * Issue 4, scenario 10: random network flaps (a proxy per device that drops
+ * Sync scenario 10 (docs/decisions/0003-sync.md): random network flaps (a proxy per device that drops
  * connections mid-stream, cuts them, and goes offline for moments) while three devices
  * make 500 mixed writes — inserts, edits of shared and own patients, deletes. After a
  * quiet period every device and the server hold the identical data.
@@ -32,7 +32,7 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-describe('issue 4 scenario 10', () => {
+describe('sync scenario 10', () => {
   it('10. random network flaps during 500 mixed writes from 3 devices: identical final state everywhere after a quiet period', { timeout: 240_000 }, async () => {
     const shared = await Promise.all(Array.from({ length: 30 }, (_, i) => createPatient(stack.db, { nombre: `Compartida ${i}`, apellido: 'Flap' })))
     const tablets = await Promise.all(['flap-a', 'flap-b', 'flap-c'].map((n) => staffDevice(stack, n, { batchSize: { push: 20 }, requestTimeoutMs: 8000 })))

@@ -1,5 +1,5 @@
 /**
- * Issue 4, scenarios 1–5: tablets (worker threads, each its own RxDB realm over Dexie on
+ * Sync scenarios 1–5 (docs/decisions/0003-sync.md): tablets (worker threads, each its own RxDB realm over Dexie on
  * fake-indexeddb, each behind its own network proxy) signed in to the embedded backend
  * through supabase-js, working offline, then reconnecting. Every scenario ends by
  * checking the final state on every device and on the server.
@@ -59,12 +59,12 @@ async function sameFieldEditedOffline() {
   return { idPaciente, a, b }
 }
 
-/** A date well ahead (appointments in the past are fine too, but keep clear of "today" rules). */
+/** Peru's date (UTC−5) `days` ahead: the server bounds payment dates by its Peru "today". */
 function futureDate(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+  return new Date(Date.now() - 5 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10)
 }
 
-describe('issue 4 scenarios 1–5 (devices through supabase-js)', () => {
+describe('sync scenarios 1–5 (devices through supabase-js)', () => {
   it('1. two devices offline edit different fields of one patient: both edits survive everywhere', async () => {
     const idPaciente = await createPatient(stack.db, { telefono: '900000001', direccion: 'Av. Larco 101' })
     const [a, b] = await two()

@@ -1,5 +1,5 @@
 /**
- * Issue 4, scenarios 6, 8 and 9: the backend killed mid-push, an access token that
+ * Sync scenarios 6, 8 and 9 (docs/decisions/0003-sync.md): the backend killed mid-push, an access token that
  * expires while offline, and a reload in the middle of a push. Devices are worker
  * threads behind their own network proxies (tests/sync/device.ts).
  */
@@ -31,7 +31,7 @@ async function pendingTotal(d: Device): Promise<number> {
 
 // Each scenario waits on conditions for up to 60–90 s at a time (a backend restart, a
 // queue draining on a busy machine): the test's limit must not be shorter than those.
-describe('issue 4 scenarios 6, 8, 9', { timeout: 240_000 }, () => {
+describe('sync scenarios 6, 8, 9', { timeout: 240_000 }, () => {
   it('6. the backend is killed (SIGKILL) and restarted during a push of 1,000 offline writes: all arrive exactly once', async () => {
     const backend: BackendProcess = await startBackendProcess(54442)
     cleanups.push(() => backend.dispose())

@@ -1,5 +1,5 @@
 /**
- * Issue 13: the panel renews its access token once per token lifetime
+ * the panel renews its access token once per token lifetime
  * (src/lib/supabase/panel-client.ts, docs/decisions/0026-token-refresh.md). supabase-js's
  * own auto-refresh renews whenever a token expires within 90 s, so with short tokens it
  * renewed at every request and tick. Here the server signs 5 s tokens and an idle panel
