@@ -34,10 +34,11 @@ import { VisibilityChecks } from './runtime/visibility.ts'
 import { Waker } from './runtime/waker.ts'
 import { ErrorBoard } from './status/error-board.ts'
 import { PendingCounter } from './status/pending-counter.ts'
-import { createProblemLog, type ProblemLog } from './status/problem-log.ts'
+import { createProblemLog, followProblems, type ProblemLog } from './status/problem-log.ts'
 import { mirrorSharedStatus, publishSharedStatus } from './status/shared-status.ts'
 import { assertQueueFree, trackQueueOwner } from './status/queue-owner.ts'
-import { createSyncStatusStore, patchCollection, type SyncStatusStore } from './status/status-store.ts'
+import { keepLastSync, readLastSync } from './status/last-sync.ts'
+import { createSyncStatusStore, dispatch, patchCollection, type SyncStatusStore } from './status/status-store.ts'
 import { adminFlag, productTables } from './tables/product-tables.ts'
 import { UPDATED_AT, type TableDef } from './tables/table-def.ts'
 
@@ -84,6 +85,7 @@ export class SyncSession {
       network: this.network,
       waker: this.waker,
       errors: this.errors,
+      report: (event) => dispatch(this.status, event),
       closed: () => this.closed,
       resume: () => this.resync(),
     })
@@ -223,10 +225,11 @@ export class SyncSession {
       this.tables.map((t) => t.name),
     )
 
-    this.subscriptions.push(
-      this.problems.refused$.subscribe((refused) => this.status.setState({ refused })),
-      this.problems.conflicts$.subscribe((conflicts) => this.status.setState({ conflicts })),
-    )
+    // What the device remembers: which first downloads finished, when it last synced.
+    dispatch(this.status, { type: 'restored', complete: this.initial.completed(), lastSyncAt: await readLastSync(this.database) })
+    this.cleanups.push(keepLastSync(this.database, this.status))
+
+    this.subscriptions.push(...followProblems(this.problems, this.status))
     for (const def of this.tables) {
       // Only local writes (and conflict resolutions) change what is waiting to upload;
       // the download's writes never do, and during a first sync they are thousands.
@@ -240,6 +243,7 @@ export class SyncSession {
 
     for (const def of this.tables) this.syncs.get(def.name)!.start(this.collections[def.name]!)
     if (!this.network.isOnline()) this.status.setState({ online: false })
+    dispatch(this.status, { type: 'network', up: this.network.isOnline() })
     // Writes left waiting by an earlier session show at once, offline too.
     for (const def of this.tables) this.pending.schedule(def.name, 0)
     this.watchAdminFlag()
@@ -278,7 +282,10 @@ export class SyncSession {
     try {
       const counts = await Promise.all(tables.map((t) => retrying(this.sessionRetry(`count:${t}`), () => this.backend.count(t))))
       this.errors.clear(...tables.map((t) => `count:${t}`))
-      this.initial.setTotal(counts.reduce((a, b) => a + b, 0))
+      const total = counts.reduce((a, b) => a + b, 0)
+      this.initial.setTotal(total)
+      dispatch(this.status, { type: 'server-answered' })
+      dispatch(this.status, { type: 'download-expected', total })
     } catch (error) {
       if (!(error instanceof ReplicationStopped)) this.log(`conteo inicial: ${String(error)}`)
     }
@@ -298,6 +305,7 @@ export class SyncSession {
       onPulled: (table: string, count: number, caughtUp: boolean) => this.onPulled(table, count, caughtUp),
       onPushed: (table: string) => {
         this.errors.clear(`push:${table}`, `unexpected:${table}`)
+        dispatch(this.status, { type: 'server-answered' })
         this.pending.schedule(table, 0)
       },
       onUnexpectedError: (table: string, error: unknown) => this.onUnexpectedError(table, error),
@@ -320,6 +328,7 @@ export class SyncSession {
 
   private onNetwork(online: boolean) {
     this.status.setState({ online })
+    dispatch(this.status, { type: 'network', up: online })
     if (this.closed) return
     // Waiting retries re-check the network when woken: offline they wait, online they go.
     if (online) {
@@ -331,8 +340,10 @@ export class SyncSession {
 
   private onPulled(table: string, count: number, caughtUp: boolean) {
     this.errors.clear(`pull:${table}`, `unexpected:${table}`)
-    patchCollection(this.status, table, { lastPulledAt: new Date().toISOString() })
+    const at = new Date().toISOString()
+    patchCollection(this.status, table, { lastPulledAt: at })
     this.initial.onPulled(table, count, caughtUp)
+    dispatch(this.status, { type: 'pulled', table, rows: count, caughtUp, at })
     if (caughtUp) this.visibility.afterCatchUp(table)
   }
 

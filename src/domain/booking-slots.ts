@@ -43,6 +43,22 @@ export function formatSlot(minutes: number): string {
 }
 
 /**
+ * Whether a time (minutes since midnight) falls within a day's hours: from opening to
+ * closing inclusive, outside the break (its start up to, not including, its end). The
+ * public form's times and staff's 'Crear Reserva' follow this one rule.
+ */
+export function dentroDelHorario(horario: HorarioDia, minutos: number): boolean {
+  const open = parseTime(horario.hora_apertura)
+  const close = parseTime(horario.hora_cierre)
+  if (!horario.esta_abierto || open === null || close === null) return false
+  const breakStart = parseTime(horario.descanso_inicio)
+  const breakEnd = parseTime(horario.descanso_fin)
+  // The spa is open again at the break's end time, so that time is inside the hours.
+  const enDescanso = breakStart !== null && breakEnd !== null && breakEnd > breakStart && minutos >= breakStart && minutos < breakEnd
+  return minutos >= open && minutos <= close && !enDescanso
+}
+
+/**
  * The bookable times of one day. `notBefore` (minutes since midnight) drops times that
  * have already passed when the chosen date is today in Peru; callers pass null otherwise.
  */
@@ -52,15 +68,9 @@ export function generateSlots(horario: HorarioDia | null | undefined, notBefore:
   const close = parseTime(horario.hora_cierre)
   if (open === null || close === null) return { kind: 'incompleto' }
 
-  const breakStart = parseTime(horario.descanso_inicio)
-  const breakEnd = parseTime(horario.descanso_fin)
-  const hasBreak = breakStart !== null && breakEnd !== null && breakEnd > breakStart
-
   const slots: string[] = []
   for (let t = open; t <= close; t += SLOT_STEP_MINUTES) {
-    // The break runs from its start up to (not including) its end: the spa is open
-    // again at the end time, so that slot is offered.
-    if (hasBreak && t >= breakStart && t < breakEnd) continue
+    if (!dentroDelHorario(horario, t)) continue
     if (notBefore !== null && t < notBefore) continue
     slots.push(formatSlot(t))
   }

@@ -122,11 +122,12 @@ describe('citaDesdeReserva', () => {
     })
   })
 
-  it('reads the advance as soles with two decimals; an empty amount is 0', () => {
+  it('reads the advance as soles with two decimals (a third is refused, never rounded); an empty amount is 0', () => {
     const coma = citaDesdeReserva(lleno({ monto_adelanto: '80,5' }), ctx())
     expect(coma.ok && coma.valor.monto_adelanto).toBe(80.5)
     const redondeo = citaDesdeReserva(lleno({ monto_adelanto: '12.345' }), ctx())
-    expect(redondeo.ok && redondeo.valor.monto_adelanto).toBe(12.35)
+    expect(redondeo.ok).toBe(false)
+    expect(citaDesdeReserva(lleno({ monto_adelanto: '-50' }), ctx()).ok).toBe(false)
     const cero = citaDesdeReserva(lleno({ monto_adelanto: ' ', metodo_pago_adelanto: 'Yape', referencia_pago_adelanto: 'X' }), ctx())
     // No advance, no payment details.
     expect(cero.ok && cero.valor).toMatchObject({ monto_adelanto: 0, metodo_pago_adelanto: null, referencia_pago_adelanto: null, fecha_pago_adelanto: null })

@@ -4,10 +4,10 @@
  * 'Editar Cita Programada' (also opened by Reprogramar) changes one. Each validates in
  * the spec's order with its messages and yields exactly the columns to write.
  */
+import { REGLAS, numeroValido } from './numero.ts'
 import { emptyToNull, fold } from './text.ts'
 import { isIsoDate } from './peru-time.ts'
-import { toCentimos } from './money.ts'
-import { nombreCompleto } from './pacientes.ts'
+import { nombreCompleto } from './nombre-completo.ts'
 import { horaReservaATime, minutosATime, parseHoraReserva } from './hora-reserva.ts'
 import { duracionTratamiento, SLOT_MENSAJES } from './agenda-slots.ts'
 import { ESTADOS_EDITABLES, type EstadoCita } from './citas.ts'
@@ -135,14 +135,10 @@ export interface ConfirmarReservaContexto {
 }
 
 /** Amount text → soles with 2 decimals, or null when not a non-negative number ('' is 0). */
+/** The advance as typed, by the panel's numeric rule (a third decimal or a sign is refused, never rewritten). */
 function montoNoNegativo(text: string): number | null {
   if (text.trim() === '') return 0
-  try {
-    const centimos = toCentimos(text)
-    return centimos < 0 ? null : centimos / 100
-  } catch {
-    return null
-  }
+  return numeroValido(text, REGLAS.monto)
 }
 
 export function citaDesdeReserva(form: ConfirmarReservaForm, ctx: ConfirmarReservaContexto): Resultado<CitaNueva, CampoConfirmar> {

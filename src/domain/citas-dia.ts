@@ -5,6 +5,7 @@
  * (docs/spec/3-product-decisions.md "Agenda and slots") and matches client, e-mail,
  * treatment, state (as shown and as stored) and specialist name.
  */
+import { nombreCompleto } from './nombre-completo.ts'
 import { compararEs, fold } from './text.ts'
 import { parseHoraReserva } from './hora-reserva.ts'
 import { etiquetaEstado } from './citas.ts'
@@ -37,7 +38,7 @@ export interface CitasDiaContexto {
 
 /** 'Ana Torres', or '' when unknown. */
 export function nombreEspecialista(e: NombrePersona | null | undefined): string {
-  return e ? `${e.nombre} ${e.apellido}`.trim() : ''
+  return e ? nombreCompleto(e) : ''
 }
 
 export function citasDelDia<C extends CitaLista>(citas: readonly C[], fecha: string, termino: string, ctx: CitasDiaContexto): C[] {

@@ -4,6 +4,9 @@ import {
   cancelarCitaPatch,
   CITA_MENSAJES,
   colorEstado,
+  agregarNotaInterna,
+  CITA_CONFIRMADA_SIN_PAGO,
+  CITA_YA_CONFIRMADA,
   confirmarCitaPatch,
   esEstadoCita,
   ESTADOS_CITA,
@@ -59,28 +62,52 @@ describe('accionesCita (spec 2 §4)', () => {
 })
 
 describe('marcarComoPagada', () => {
-  it('an appointment already Confirmada only gets the info toast', () => {
-    expect(marcarComoPagada('Confirmada')).toEqual({ kind: 'aviso', mensaje: 'Esta cita ya está confirmada (pago recibido).' })
+  it('a Confirmada cita with an advance only gets the spec toast: its payment was received', () => {
+    expect(marcarComoPagada({ estado_cita: 'Confirmada', monto_adelanto: 50 })).toEqual({ kind: 'aviso', mensaje: 'Esta cita ya está confirmada (pago recibido).' })
+    expect(marcarComoPagada({ estado_cita: 'Confirmada', monto_adelanto: '0.00', id_pago_final: 'p1' })).toEqual({ kind: 'aviso', mensaje: CITA_YA_CONFIRMADA })
   })
 
-  it('a Completada one is paid already: the same toast', () => {
-    expect(marcarComoPagada('Completada')).toEqual({ kind: 'aviso', mensaje: 'Esta cita ya está confirmada (pago recibido).' })
+  it('a Confirmada cita with no payment at all is not said to be paid', () => {
+    for (const monto_adelanto of [0, '0.00', null, undefined]) {
+      const r = marcarComoPagada({ estado_cita: 'Confirmada', monto_adelanto, id_pago_final: null })
+      expect(r).toEqual({ kind: 'aviso', mensaje: CITA_CONFIRMADA_SIN_PAGO })
+      expect(r.kind === 'aviso' && r.mensaje).not.toContain('pago recibido')
+    }
+  })
+
+  it('a Completada one is paid already: the spec toast', () => {
+    expect(marcarComoPagada({ estado_cita: 'Completada', monto_adelanto: 0 })).toEqual({ kind: 'aviso', mensaje: 'Esta cita ya está confirmada (pago recibido).' })
   })
 
   it.each(['Pendiente de Pago', 'Reprogramada'])('%s opens the confirm dialog', (estado) => {
-    expect(marcarComoPagada(estado)).toEqual({ kind: 'confirmar' })
+    expect(marcarComoPagada({ estado_cita: estado, monto_adelanto: 50 })).toEqual({ kind: 'confirmar' })
   })
 })
 
 describe('confirm and cancel patches', () => {
-  it('confirming stores the comment as notas_internas, trimmed', () => {
-    expect(confirmarCitaPatch('  Pagó el adelanto por Yape ')).toEqual({ estado_cita: 'Confirmada', notas_internas: 'Pagó el adelanto por Yape' })
+  const nota = { notas: null, hoy: '2026-11-27', usuario: 'recepcion@spa.local' }
+
+  it('confirming adds the comment to notas_internas with the date and the user, trimmed', () => {
+    expect(confirmarCitaPatch('  Pagó el adelanto por Yape ', nota)).toEqual({ estado_cita: 'Confirmada', notas_internas: '27/11/2026 recepcion@spa.local: Pagó el adelanto por Yape' })
+  })
+
+  it('appends under the existing notes, never replaces them', () => {
+    expect(confirmarCitaPatch('Confirmó por teléfono', { ...nota, notas: 'Alergia a la lavanda' })).toEqual({
+      estado_cita: 'Confirmada',
+      notas_internas: 'Alergia a la lavanda\n27/11/2026 recepcion@spa.local: Confirmó por teléfono',
+    })
   })
 
   it.each(['', '   ', null, undefined])('an empty comment (%j) leaves the notes untouched', (comentario) => {
-    const patch = confirmarCitaPatch(comentario)
+    const patch = confirmarCitaPatch(comentario, { ...nota, notas: 'Alergia a la lavanda' })
     expect(patch).toEqual({ estado_cita: 'Confirmada' })
     expect('notas_internas' in patch).toBe(false)
+  })
+
+  it('agregarNotaInterna: one line per comment; no user known is said so', () => {
+    expect(agregarNotaInterna('a\n', 'b', '2026-01-05', '')).toBe('a\n05/01/2026 usuario sin identificar: b')
+    expect(agregarNotaInterna('a', ' ', '2026-01-05', 'x@y.pe')).toBe('a')
+    expect(agregarNotaInterna(null, '', '2026-01-05', 'x@y.pe')).toBeNull()
   })
 
   it('cancelling sets Cancelada and nothing else', () => {

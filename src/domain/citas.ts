@@ -65,7 +65,13 @@ export function accionesCita(estado: string): AccionesCita {
   }
 }
 
+/** Spec 2 §4's toast, for a cita that has a payment (an advance or its final payment). */
 export const CITA_YA_CONFIRMADA = 'Esta cita ya está confirmada (pago recibido).'
+/**
+ * Our text where spec 2's would be untrue: a Confirmada cita with no advance and no
+ * final payment has received nothing (docs/decisions/0034-entradas-veraces.md).
+ */
+export const CITA_CONFIRMADA_SIN_PAGO = 'Esta cita ya está confirmada, pero no tiene ningún pago registrado. El pago se registra en Pagos con «Procesar Pago».'
 
 export type MarcarPagada =
   /** Show this info toast and do nothing else. */
@@ -73,13 +79,24 @@ export type MarcarPagada =
   /** Open the 'Confirmar Cita' dialog. */
   | { kind: 'confirmar' }
 
+export interface CitaPagos {
+  estado_cita: string
+  monto_adelanto?: number | string | null
+  id_pago_final?: string | null
+}
+
 /**
  * Mark-as-paid (spec 2 §4): already Confirmada → only the info toast; otherwise the
  * confirm dialog. A Completada appointment is paid in full, so it gets the same toast
- * instead of a confirmation the server would undo anyway.
+ * instead of a confirmation the server would undo anyway. The toast says '(pago
+ * recibido)' only when a payment exists — an advance above 0 or a final payment —;
+ * otherwise it says that none is recorded.
  */
-export function marcarComoPagada(estado: string): MarcarPagada {
-  return estado === 'Confirmada' || estado === 'Completada' ? { kind: 'aviso', mensaje: CITA_YA_CONFIRMADA } : { kind: 'confirmar' }
+export function marcarComoPagada(cita: CitaPagos): MarcarPagada {
+  if (cita.estado_cita !== 'Confirmada' && cita.estado_cita !== 'Completada') return { kind: 'confirmar' }
+  const adelanto = Number(cita.monto_adelanto ?? 0)
+  const pagada = cita.estado_cita === 'Completada' || !!cita.id_pago_final || (Number.isFinite(adelanto) && adelanto > 0)
+  return { kind: 'aviso', mensaje: pagada ? CITA_YA_CONFIRMADA : CITA_CONFIRMADA_SIN_PAGO }
 }
 
 export interface ConfirmarCitaPatch {
@@ -88,12 +105,34 @@ export interface ConfirmarCitaPatch {
 }
 
 /**
- * 'Confirmar Cita': state Confirmada and the optional comment as notas_internas (spec 2
- * §4). An empty comment leaves the existing notes alone rather than erasing them.
+ * One comment added to a cita's internal notes, never replacing them
+ * (docs/decisions/0034-entradas-veraces.md): a new line 'dd/mm/yyyy usuario: comentario'
+ * under what was there ('27/11/2026 recepcion@spa.local: Pagó por Yape'). The date is
+ * Peru's day (`hoy`, YYYY-MM-DD); the user is the signed-in e-mail. An empty comment
+ * gives the notes back unchanged.
  */
-export function confirmarCitaPatch(comentario: string | null | undefined): ConfirmarCitaPatch {
-  const nota = (comentario ?? '').trim()
-  return nota ? { estado_cita: 'Confirmada', notas_internas: nota } : { estado_cita: 'Confirmada' }
+export function agregarNotaInterna(notas: string | null | undefined, comentario: string | null | undefined, hoy: string, usuario: string): string | null {
+  const texto = (comentario ?? '').trim()
+  const previas = (notas ?? '').trimEnd()
+  if (!texto) return notas ?? null
+  const [anio, mes, dia] = hoy.split('-')
+  const linea = `${dia}/${mes}/${anio} ${usuario.trim() || 'usuario sin identificar'}: ${texto}`
+  return previas ? `${previas}\n${linea}` : linea
+}
+
+/**
+ * 'Confirmar Cita': state Confirmada and the optional comment appended to notas_internas
+ * with the date and the user (spec 2 §4 said 'stores the comment as notas_internas';
+ * replacing the notes lost what was written before, so it appends). An empty comment
+ * leaves the notes alone.
+ */
+export function confirmarCitaPatch(
+  comentario: string | null | undefined,
+  nota: { notas: string | null | undefined; hoy: string; usuario: string },
+): ConfirmarCitaPatch {
+  const texto = (comentario ?? '').trim()
+  if (!texto) return { estado_cita: 'Confirmada' }
+  return { estado_cita: 'Confirmada', notas_internas: agregarNotaInterna(nota.notas, texto, nota.hoy, nota.usuario) ?? texto }
 }
 
 /** 'Cancelar Cita' (after its confirmation dialog). */

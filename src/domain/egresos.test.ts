@@ -47,7 +47,7 @@ describe('exchange rate', () => {
     expect(leerTipoCambio('3.75')).toBe(37_500)
     expect(leerTipoCambio(' 3,7512 ')).toBe(37_512)
     expect(leerTipoCambio(3.7456)).toBe(37_456)
-    expect(leerTipoCambio('3.74565')).toBe(37_457) // numeric(10,4) keeps four decimals
+    expect(leerTipoCambio('3.74565')).toBeNull() // numeric(10,4) keeps four decimals: a fifth is refused, never rounded
     expect(tipoCambioNumero(37_512)).toBe(3.7512)
   })
 

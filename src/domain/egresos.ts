@@ -8,6 +8,7 @@
  * (tb_egresos.tipo_cambio is numeric(10,4)), so conversions never drift.
  */
 import { centimosATexto, centimosDeTexto, escalarEntero } from './money.ts'
+import { numeroValido } from './numero.ts'
 import { esPeriodoValido, fechaEnPeriodo, ultimoDia, type Periodo } from './periodo.ts'
 import { isIsoDate } from './peru-time.ts'
 import { compararEs, emptyToNull } from './text.ts'
@@ -93,13 +94,11 @@ const TIPO_CAMBIO_MAXIMO = 9_999_999_999
 
 /** A typed exchange rate → ten-thousandths (3.7512 → 37512); null when blank, not a number or not above 0. */
 export function leerTipoCambio(texto: string | number | null | undefined): number | null {
-  if (texto === null || texto === undefined) return null
-  const t = typeof texto === 'string' ? texto.trim().replace(',', '.') : texto
-  if (t === '') return null
-  const n = Number(t)
-  if (!Number.isFinite(n)) return null
+  // The panel's numeric rule: a fifth decimal is refused, never rounded (docs/decisions/0034-entradas-veraces.md).
+  const n = numeroValido(texto, { decimales: 4, mayorQue: 0 })
+  if (n === null) return null
   const diezmil = Math.round(n * DIEZMIL)
-  return diezmil > 0 && diezmil <= TIPO_CAMBIO_MAXIMO ? diezmil : null
+  return diezmil <= TIPO_CAMBIO_MAXIMO ? diezmil : null
 }
 
 /** Ten-thousandths → the rate as stored and shown (37512 → 3.7512). */
@@ -336,6 +335,8 @@ export function avisoTipoCambio(f: FalloTipoCambio): { title: string; descriptio
 /** The rate as the field shows it (the function answers 3.74): null when it is not a rate. */
 export function tipoCambioComoTexto(rate: unknown): string | null {
   if (typeof rate !== 'number' && typeof rate !== 'string') return null
-  const tc = leerTipoCambio(rate)
+  // The service's rate (not typed by anyone) is rounded to the column's four decimals.
+  const n = Number(rate)
+  const tc = Number.isFinite(n) && String(rate).trim() !== '' ? leerTipoCambio(Math.round(n * DIEZMIL) / DIEZMIL) : null
   return tc === null ? null : String(tipoCambioNumero(tc))
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { nombreCompleto } from './nombre-completo.ts'
 import {
   EMAIL_DUPLICADO,
   borradoBloqueado,
@@ -8,7 +9,6 @@ import {
   especialistaToasts,
   hasEmailDuplicate,
   horarioTrabajo,
-  nombreCompleto,
   parseDiasTrabajo,
   searchEspecialistas,
   sortEspecialistas,

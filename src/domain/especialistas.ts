@@ -4,6 +4,7 @@
  * the delete guard checked on the device (the server checks both again:
  * tb_especialistas_email_unico and supabase/migrations/20261124006000_especialistas_borrado.sql).
  */
+import { nombreCompleto } from './nombre-completo.ts'
 import { parseTime } from './booking-slots.ts'
 import { formatHoraTexto } from './agenda-format.ts'
 import { toStoredTime } from './horarios.ts'
@@ -177,10 +178,6 @@ export function toEspecialistaForm(e: Especialista): EspecialistaForm {
   }
 }
 
-export function nombreCompleto(e: Pick<EspecialistaFields, 'nombre' | 'apellido'>): string {
-  return `${e.nombre} ${e.apellido}`.trim()
-}
-
 /** '09:00 AM – 06:00 PM'; one end only: 'Desde 09:00 AM' / 'Hasta 06:00 PM'; '—' when none. */
 export function horarioTrabajo(e: Pick<EspecialistaFields, 'hora_inicio_trabajo' | 'hora_fin_trabajo'>): string {
   const inicio = formatHoraTexto(e.hora_inicio_trabajo)
@@ -207,7 +204,7 @@ export function searchEspecialistas<T extends Pick<EspecialistaFields, 'nombre' 
   const needle = fold(term).replace(/\s+/g, ' ')
   if (!needle) return [...list]
   return list.filter((e) =>
-    [fold(e.nombre), fold(e.apellido), fold(e.especialidad), fold(e.email), fold(`${e.nombre} ${e.apellido}`)].some((h) => h.includes(needle)),
+    [fold(e.nombre), fold(e.apellido), fold(e.especialidad), fold(e.email), fold(nombreCompleto(e))].some((h) => h.includes(needle)),
   )
 }
 

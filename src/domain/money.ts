@@ -2,6 +2,7 @@
  * Money: soles in integer céntimos for arithmetic (no float drift), shown the es-PE way
  * as 'S/ 1,234.50' (docs/architecture.md §3). Postgres numeric(12,2) arrives as a number or a string.
  */
+import { numeroValido } from './numero.ts'
 
 const number2 = new Intl.NumberFormat('es-PE', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true })
 
@@ -95,15 +96,14 @@ export function escalarEntero(valor: number, numerador: number, denominador: num
   return Number(negativo ? -redondeado : redondeado)
 }
 
-/** What a person typed as an amount → céntimos; null when blank or not a number. */
+/**
+ * What a person typed as an amount → céntimos; null when blank or not an amount a
+ * numeric(…,2) column holds. A third decimal is refused, never rounded (the panel's
+ * numeric rule, src/domain/numero.ts).
+ */
 export function centimosDeTexto(texto: string | number | null | undefined): number | null {
-  if (texto === null || texto === undefined) return null
-  if (typeof texto === 'string' && texto.trim() === '') return null
-  try {
-    return toCentimos(texto)
-  } catch {
-    return null
-  }
+  const valor = numeroValido(texto, { decimales: 2 })
+  return valor === null ? null : Math.round(valor * 100)
 }
 
 /** Céntimos → the text an amount input shows: 123450 → '1234.50' (no grouping). */

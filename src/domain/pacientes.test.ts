@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { nombreCompleto } from './nombre-completo.ts'
 import {
   PACIENTE_DUPLICATE_MESSAGES,
   buildPacienteIndex,
   emptyPacienteForm,
   findDuplicate,
-  nombreCompleto,
   pacienteToasts,
   searchPacientes,
   toPacienteFields,

@@ -3,6 +3,7 @@
  * instant search and duplicate detection before saving (a duplicate only the server
  * sees is worded by sync/errors/refusal-reason.ts).
  */
+import { nombreCompleto } from './nombre-completo.ts'
 import { emptyToNull, fold, isEmail } from './text.ts'
 import { isIsoDate } from './peru-time.ts'
 
@@ -126,10 +127,6 @@ export function toPacienteFields(form: PacienteForm): PacienteFields {
   }
 }
 
-export function nombreCompleto(p: Pick<PacienteFields, 'nombre' | 'apellido'>): string {
-  return `${p.nombre} ${p.apellido}`.trim()
-}
-
 /**
  * A search index: one folded haystack per patient, built once per list, so a keystroke
  * costs one `includes` per patient (thousands of patients stay instant).
@@ -144,7 +141,7 @@ export function buildPacienteIndex<T extends Pick<PacienteFields, 'nombre' | 'ap
       paciente: p,
       // Each field separately (the spec's contains match), plus "nombre apellido" so a
       // full name typed in the box also finds the patient. \u0001 never appears in a term.
-      haystack: [fold(p.nombre), fold(p.apellido), fold(p.dni), fold(p.email), fold(`${p.nombre} ${p.apellido}`)].join('\u0001'),
+      haystack: [fold(p.nombre), fold(p.apellido), fold(p.dni), fold(p.email), fold(nombreCompleto(p))].join('\u0001'),
     })),
   }
 }

@@ -3,6 +3,7 @@ import {
   MENSAJES_PAGO,
   agregarExtra,
   cambiarCantidadExtra,
+  leerCantidadExtra,
   citasPendientesDePago,
   costoDelTratamiento,
   cuentaInicial,
@@ -121,12 +122,16 @@ describe('ítems adicionales', () => {
     expect(agregarExtra([], aceite, 9).extras[0]!.precio).toBe(2550)
   })
 
-  it('below 1 removes the line; decimals are cut; above the stock is refused unchanged', () => {
+  it('below 1 removes the line; decimals and text are refused, never cut; above the stock is refused unchanged', () => {
     const extras = [...agregarExtra([], crema, 5).extras, ...agregarExtra([], facial, 0).extras]
     expect(cambiarCantidadExtra(extras, CREMA, 0, 5).extras.map((l) => l.id_tratamiento)).toEqual([FACIAL])
     expect(cambiarCantidadExtra(extras, CREMA, '', 5).extras.map((l) => l.id_tratamiento)).toEqual([FACIAL])
     expect(cambiarCantidadExtra(extras, CREMA, -3, 5).extras.map((l) => l.id_tratamiento)).toEqual([FACIAL])
-    expect(cambiarCantidadExtra(extras, CREMA, '3.7', 5).extras[0]!.cantidad).toBe(3)
+    const decimal = cambiarCantidadExtra(extras, CREMA, '3.7', 5)
+    expect(decimal.extras).toEqual(extras)
+    expect(decimal.error).toBe('La cantidad debe ser un número positivo.')
+    expect(cambiarCantidadExtra(extras, CREMA, '2.5', 5).extras).toEqual(extras)
+    expect(cambiarCantidadExtra(extras, CREMA, '3', 5).extras[0]!.cantidad).toBe(3)
     const demasiado = cambiarCantidadExtra(extras, CREMA, 6, 5)
     expect(demasiado.extras).toEqual(extras)
     expect(demasiado.aviso?.mensaje).toBe('Solo hay 5 unidades disponibles de Crema de Rosas')
@@ -134,6 +139,38 @@ describe('ítems adicionales', () => {
     expect(cambiarCantidadExtra(extras, FACIAL, 4, 0).extras[1]!.cantidad).toBe(4)
     expect(quitarExtra(extras, CREMA.toUpperCase()).map((l) => l.id_tratamiento)).toEqual([FACIAL])
     expect(cambiarCantidadExtra(extras, 'otro', 2, 5).extras).toEqual(extras)
+  })
+
+  it('reads a typed quantity by the numeric rule: 9999 is 9999 (refused beyond the stock), never the 99 typed before', () => {
+    const linea = { nombre: 'Masaje', tipo: 'tratamiento' as const }
+    expect(leerCantidadExtra('9999', linea, 0)).toEqual({ accion: 'cantidad', cantidad: 9999 })
+    expect(leerCantidadExtra('9999', { nombre: 'Crema de Rosas', tipo: 'producto' }, 99)).toMatchObject({ accion: 'error', mensaje: 'Solo hay 99 unidades disponibles de Crema de Rosas' })
+    expect(leerCantidadExtra('2.5', linea, 0)).toEqual({ accion: 'error', mensaje: 'La cantidad debe ser un número positivo.', aviso: null })
+    expect(leerCantidadExtra('dos', linea, 0)).toMatchObject({ accion: 'error' })
+    expect(leerCantidadExtra('0', linea, 0)).toEqual({ accion: 'quitar' })
+    expect(leerCantidadExtra('', linea, 0)).toEqual({ accion: 'quitar' })
+  })
+
+  it('holds the payment while a typed quantity stands refused', () => {
+    const extras = agregarExtra([], crema, 5).extras
+    const cuenta = { costoTratamiento: 10000, adelanto: 0, extras }
+    const form = { montoFinal: '140.00', metodo: 'Efectivo', fecha: '2026-11-25', referencia: '', notas: '' }
+    const disponible = new Map([[CREMA, 5]])
+    expect(validarPago(form, cuenta, disponible, '2026-11-25', {}).ok).toBe(true)
+    const r = validarPago(form, cuenta, disponible, '2026-11-25', { [CREMA]: '9999' })
+    expect(r.ok).toBe(false)
+    expect(r.errores.extras).toBe('Solo hay 5 unidades disponibles de Crema de Rosas')
+    expect(validarPago(form, cuenta, disponible, '2026-11-25', { [CREMA]: '1.5' }).errores.extras).toBe('La cantidad debe ser un número positivo.')
+  })
+
+  it('refuses a final amount with a third decimal or a sign instead of rounding it', () => {
+    const cuenta = { costoTratamiento: 10000, adelanto: 0, extras: [] }
+    const base = { metodo: 'Efectivo', fecha: '2026-11-25', referencia: '', notas: '' }
+    expect(validarPago({ ...base, montoFinal: '100.005' }, cuenta, new Map(), '2026-11-25').errores.montoFinal).toBe(
+      'El monto final pagado debe ser un número válido y no negativo.',
+    )
+    expect(validarPago({ ...base, montoFinal: '-100' }, cuenta, new Map(), '2026-11-25').errores.montoFinal).toBeDefined()
+    expect(validarPago({ ...base, montoFinal: '1,234.50' }, cuenta, new Map(), '2026-11-25').ok).toBe(true)
   })
 
   it('offers active items by name, products with no available units disabled', () => {

@@ -10,6 +10,7 @@ import { centimosASoles, toCentimos } from './money.ts'
 import { compararEs, emptyToNull } from './text.ts'
 import { avisoStockBajo, verificarStock, type AvisoStock, type ItemPago, type ProductoCatalogo, type TipoItem } from './items-pago.ts'
 import { isIsoDate } from './peru-time.ts'
+import { MAXIMO_ENTERO, REGLAS, leerNumero, numeroValido } from './numero.ts'
 
 /** The tb_citas columns the cash desk reads. */
 export interface CitaCaja {
@@ -103,6 +104,8 @@ export interface CambioExtras {
   extras: LineaExtra[]
   /** A stock toast to show: an error (nothing changed) or a low-stock note. */
   aviso: AvisoStock | null
+  /** Why a typed quantity was refused (nothing changed). */
+  error?: string
 }
 
 /**
@@ -124,22 +127,45 @@ export function agregarExtra(extras: readonly LineaExtra[], item: ProductoCatalo
   return { extras: siguiente, aviso: tipo === 'producto' ? avisoStockBajo(item.nombre, cantidad, disponible) : null }
 }
 
+/** A typed quantity that is not a whole number (spec 2 §5's words for a quantity that must be a positive integer). */
+export const MENSAJE_CANTIDAD = 'La cantidad debe ser un número positivo.'
+
+export type LecturaCantidad =
+  | { accion: 'cantidad'; cantidad: number }
+  /** Below 1 or empty: the line goes (spec 2 §5 'quantity below 1 removes the line'). */
+  | { accion: 'quitar' }
+  /** Refused as typed: the field keeps the text and shows `mensaje`; the payment waits. */
+  | { accion: 'error'; mensaje: string; aviso: AvisoStock | null }
+
 /**
- * Sets a line's quantity. Below 1 (or not a number) removes the line (spec 2 §5);
- * decimals are cut to whole units; more units than available is refused unchanged.
+ * What a quantity typed in a line means, read by the panel's numeric rule
+ * (src/domain/numero.ts): '2.5' is refused, never cut to 2 nor read as 25; more units
+ * than available is refused with 'Solo hay N unidades disponibles de X'.
+ */
+export function leerCantidadExtra(texto: string | number, linea: Pick<LineaExtra, 'nombre' | 'tipo'>, disponible: number): LecturaCantidad {
+  const l = leerNumero(texto, { decimales: 0, maximo: MAXIMO_ENTERO })
+  if (l.estado === 'vacio') return { accion: 'quitar' }
+  if (l.estado === 'invalido') return { accion: 'error', mensaje: MENSAJE_CANTIDAD, aviso: null }
+  if (l.valor < 1) return { accion: 'quitar' }
+  if (linea.tipo === 'producto') {
+    const aviso = verificarStock(linea.nombre, l.valor, disponible)
+    if (aviso) return { accion: 'error', mensaje: aviso.mensaje, aviso }
+  }
+  return { accion: 'cantidad', cantidad: l.valor }
+}
+
+/**
+ * Sets a line's quantity. Below 1 (or empty) removes the line (spec 2 §5); anything
+ * refused (not a whole number, more units than available) changes nothing and says why.
  */
 export function cambiarCantidadExtra(extras: readonly LineaExtra[], idTratamiento: string, valor: number | string, disponible: number): CambioExtras {
   const id = idTratamiento.toLowerCase()
   const linea = extras.find((l) => l.id_tratamiento === id)
   if (!linea) return { extras: [...extras], aviso: null }
-  const n = typeof valor === 'string' ? Number(valor.trim() || 'NaN') : valor
-  if (!Number.isFinite(n) || n < 1) return { extras: extras.filter((l) => l.id_tratamiento !== id), aviso: null }
-  const cantidad = Math.floor(n)
-  if (linea.tipo === 'producto') {
-    const error = verificarStock(linea.nombre, cantidad, disponible)
-    if (error) return { extras: [...extras], aviso: error }
-  }
-  return { extras: extras.map((l) => (l.id_tratamiento === id ? { ...l, cantidad } : l)), aviso: null }
+  const r = leerCantidadExtra(valor, linea, disponible)
+  if (r.accion === 'quitar') return { extras: extras.filter((l) => l.id_tratamiento !== id), aviso: null }
+  if (r.accion === 'error') return { extras: [...extras], aviso: r.aviso, error: r.mensaje }
+  return { extras: extras.map((l) => (l.id_tratamiento === id ? { ...l, cantidad: r.cantidad } : l)), aviso: null }
 }
 
 export function quitarExtra(extras: readonly LineaExtra[], idTratamiento: string): LineaExtra[] {
@@ -172,7 +198,7 @@ export const MENSAJES_PAGO = {
   exito: '¡Pago Procesado Exitosamente!',
 } as const
 
-export type ErroresPago = Partial<Record<'metodo' | 'montoFinal' | 'fecha', string>>
+export type ErroresPago = Partial<Record<'metodo' | 'montoFinal' | 'fecha' | 'extras', string>>
 
 export interface ValidacionPago {
   errores: ErroresPago
@@ -181,22 +207,36 @@ export interface ValidacionPago {
   ok: boolean
 }
 
+/** The typed amount in céntimos, or null when it is not one (negative, a third decimal, text). */
 function montoEnCentimos(texto: string): number | null {
-  try {
-    const c = toCentimos(texto)
-    return c >= 0 ? c : null
-  } catch {
-    return null
-  }
+  const valor = numeroValido(texto, REGLAS.monto)
+  return valor === null ? null : Math.round(valor * 100)
 }
 
 /**
  * Spec 2 §5 at submit: method required, final amount a number ≥ 0, date required (and,
  * our rule, not after today in Peru); stock of every product line checked again against
- * what the device knows to be available now.
+ * what the device knows to be available now. `escritas` are quantities typed in a line
+ * and not applied (refused): while one stands, the payment waits, so a field showing
+ * 9999 never charges the 99 behind it (docs/decisions/0034-entradas-veraces.md).
  */
-export function validarPago(form: FormularioPago, cuenta: CuentaPago, disponible: ReadonlyMap<string, number>, hoy: string): ValidacionPago {
+export function validarPago(
+  form: FormularioPago,
+  cuenta: CuentaPago,
+  disponible: ReadonlyMap<string, number>,
+  hoy: string,
+  escritas: Readonly<Record<string, string>> = {},
+): ValidacionPago {
   const errores: ErroresPago = {}
+  for (const l of cuenta.extras) {
+    const texto = escritas[l.id_tratamiento]
+    if (texto === undefined) continue
+    const r = leerCantidadExtra(texto, l, disponible.get(l.id_tratamiento) ?? 0)
+    if (r.accion !== 'cantidad' || r.cantidad !== l.cantidad) {
+      errores.extras = r.accion === 'error' ? r.mensaje : MENSAJE_CANTIDAD
+      break
+    }
+  }
   if (!form.metodo.trim()) errores.metodo = MENSAJES_PAGO.metodo
   if (montoEnCentimos(form.montoFinal) === null) errores.montoFinal = MENSAJES_PAGO.montoFinal
   const fecha = form.fecha.trim()

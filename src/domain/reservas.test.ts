@@ -5,6 +5,7 @@ import {
   emptyCrearReservaForm,
   listaReservas,
   pacienteParaReserva,
+  RESERVA_FORM_MENSAJES,
   reservaDesdeFormulario,
   tratamientosReservables,
   type CitaDeReserva,
@@ -117,7 +118,16 @@ describe('reservaDesdeFormulario', () => {
     { id_tratamiento: 'tra-2', nombre: 'Crema', tipo: 'producto', activo: true },
     { id_tratamiento: 'tra-3', nombre: 'Drenaje', tipo: 'tratamiento', activo: false },
   ]
-  const ctx = { pacientes, tratamientos, hoy: HOY }
+  // Lunes a sábado 09:00–20:00 with a break 13:00–14:00; Domingo has no row (closed).
+  const horarios = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado'].map((dia_semana) => ({
+    dia_semana,
+    esta_abierto: true,
+    hora_apertura: '09:00:00',
+    hora_cierre: '20:00:00',
+    descanso_inicio: '13:00:00',
+    descanso_fin: '14:00:00',
+  }))
+  const ctx = { pacientes, tratamientos, hoy: HOY, horarios }
   const form = (extra: Partial<CrearReservaForm> = {}): CrearReservaForm => ({
     ...emptyCrearReservaForm,
     id_paciente: 'pac-1',
@@ -126,6 +136,25 @@ describe('reservaDesdeFormulario', () => {
     hora: '14:30',
     mensaje: '  Primera vez ',
     ...extra,
+  })
+
+  it('follows the spa’s days and hours like the public form: Sunday 11:30 PM, a closed day, a time out of hours or in the break are refused', () => {
+    const M = RESERVA_FORM_MENSAJES
+    expect(reservaDesdeFormulario(form({ fecha: '2026-11-29', hora: '23:30' }), ctx)).toEqual({ ok: false, mensaje: M.diaCerrado('Domingo'), campo: 'fecha' })
+    expect(M.diaCerrado('Domingo')).toBe('El spa no atiende los domingos (o no tiene horario configurado ese día). Elige otra fecha.')
+    expect(M.diaCerrado('Martes')).toContain('los martes (')
+    const cerradoSabado = { ...ctx, horarios: horarios.map((h) => (h.dia_semana === 'Sábado' ? { ...h, esta_abierto: false } : h)) }
+    expect(reservaDesdeFormulario(form({ fecha: '2026-11-28', hora: '10:00' }), cerradoSabado)).toMatchObject({ ok: false, campo: 'fecha' })
+    const fuera = reservaDesdeFormulario(form({ fecha: '2026-11-25', hora: '23:30' }), ctx)
+    expect(fuera).toEqual({
+      ok: false,
+      mensaje: 'Esa hora está fuera del horario de atención de los miércoles: de 09:00 am a 08:00 pm, sin el descanso de 01:00 pm a 02:00 pm.',
+      campo: 'hora',
+    })
+    expect(reservaDesdeFormulario(form({ hora: '08:59' }), ctx)).toMatchObject({ ok: false, campo: 'hora' })
+    expect(reservaDesdeFormulario(form({ hora: '13:30' }), ctx)).toMatchObject({ ok: false, campo: 'hora' })
+    // Opening, the break's end and closing are within the hours (the public form offers them).
+    for (const hora of ['09:00', '14:00', '20:00', '10:15']) expect(reservaDesdeFormulario(form({ hora }), ctx).ok).toBe(true)
   })
 
   it('builds a pending request from the patient, time as HH:mm:ss', () => {
@@ -173,22 +202,22 @@ describe('reservaDesdeFormulario', () => {
 })
 
 describe('pacienteParaReserva', () => {
-  const contacto = { nombre_cliente: '  Sofía  Vargas Quispe ', email_cliente: ' Sofia@Gmail.com ', telefono_cliente: ' 987654321 ' }
+  const contacto = { nombre: ' Sofía  Isabel ', apellido: 'Paredes Soto', email_cliente: ' Sofia@Gmail.com ', telefono_cliente: ' 987654321 ' }
 
-  it('reuses the live patient with the request’s e-mail, whatever its case', () => {
+  it('reuses the live patient with the e-mail, whatever its case', () => {
     const sofia = { id_paciente: 'p1', email: 'sofia@gmail.com' }
     expect(pacienteParaReserva(contacto, [{ id_paciente: 'p0', email: null }, sofia])).toEqual({ existente: sofia })
   })
 
-  it('otherwise builds one: first word nombre, the rest apellido, e-mail lowercased', () => {
+  it('otherwise builds one with the names as typed in their two fields (no split guessed), e-mail lowercased', () => {
     expect(pacienteParaReserva(contacto, [{ email: 'otra@gmail.com' }])).toEqual({
-      nuevo: { nombre: 'Sofía', apellido: 'Vargas Quispe', email: 'sofia@gmail.com', telefono: '987654321' },
+      nuevo: { nombre: 'Sofía Isabel', apellido: 'Paredes Soto', email: 'sofia@gmail.com', telefono: '987654321' },
     })
   })
 
-  it('a one-word name is the nombre; a bad or empty e-mail and phone are left out', () => {
-    expect(pacienteParaReserva({ nombre_cliente: 'Rosa', email_cliente: 'rosa@', telefono_cliente: ' ' }, [{ email: 'rosa@' }])).toEqual({
-      nuevo: { nombre: 'Rosa', apellido: '', email: null, telefono: null },
+  it('a bad or empty e-mail and phone are left out', () => {
+    expect(pacienteParaReserva({ nombre: 'Rosa', apellido: 'Huamán', email_cliente: 'rosa@', telefono_cliente: ' ' }, [{ email: 'rosa@' }])).toEqual({
+      nuevo: { nombre: 'Rosa', apellido: 'Huamán', email: null, telefono: null },
     })
   })
 })

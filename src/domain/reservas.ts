@@ -5,8 +5,10 @@
  * arrives (docs/spec/3-product-decisions.md "Agenda and slots"); nothing here writes it.
  */
 import { compararEs, compararEsBase, emptyToNull, fold, isEmail } from './text.ts'
-import { isIsoDate } from './peru-time.ts'
-import { nombreCompleto } from './pacientes.ts'
+import { diaSemana, isIsoDate } from './peru-time.ts'
+import { dentroDelHorario, formatSlot, generateSlots, parseTime, type HorarioDia } from './booking-slots.ts'
+import type { HorarioSemana } from './agenda-slots.ts'
+import { nombreCompleto } from './nombre-completo.ts'
 import { parseHoraReserva } from './hora-reserva.ts'
 import type { PacienteCita, Resultado } from './cita-forms.ts'
 
@@ -136,6 +138,9 @@ export interface CrearReservaForm {
 
 export const emptyCrearReservaForm: CrearReservaForm = { id_paciente: '', id_tratamiento: '', fecha: '', hora: '', mensaje: '' }
 
+/** 'Sábado' → 'sábados', 'Lunes' → 'lunes'. */
+const losDias = (dia: string) => (dia.endsWith('s') ? dia : `${dia}s`).toLowerCase()
+
 export const RESERVA_FORM_MENSAJES = {
   obligatorios: 'Paciente, tratamiento, fecha y hora son obligatorios.',
   formatoHora: 'El formato de la hora seleccionada no es válido.',
@@ -143,6 +148,12 @@ export const RESERVA_FORM_MENSAJES = {
   fechaPasada: 'La fecha de la reserva no puede ser anterior a hoy.',
   pacienteNoEncontrado: 'Paciente seleccionado no encontrado.',
   tratamientoNoDisponible: 'El tratamiento seleccionado no está disponible.',
+  /** Our texts (spec 2 is silent): staff follow the spa's days and hours like the public form. */
+  diaCerrado: (dia: string) => `El spa no atiende los ${losDias(dia)} (o no tiene horario configurado ese día). Elige otra fecha.`,
+  fueraDeHorario: (dia: string, h: HorarioDia) =>
+    `Esa hora está fuera del horario de atención de los ${losDias(dia)}: de ${formatSlot(parseTime(h.hora_apertura)!)} a ${formatSlot(parseTime(h.hora_cierre)!)}${
+      parseTime(h.descanso_inicio) !== null && parseTime(h.descanso_fin) !== null ? `, sin el descanso de ${formatSlot(parseTime(h.descanso_inicio)!)} a ${formatSlot(parseTime(h.descanso_fin)!)}` : ''
+    }.`,
 } as const
 
 /** The row to insert into tb_reservas (the caller adds `id_reserva`). */
@@ -164,7 +175,7 @@ const HORA_24 = /^([01]\d|2[0-3]):([0-5]\d)$/
 
 export function reservaDesdeFormulario(
   form: CrearReservaForm,
-  ctx: { pacientes: readonly PacienteCita[]; tratamientos: readonly TratamientoReservable[]; hoy: string },
+  ctx: { pacientes: readonly PacienteCita[]; tratamientos: readonly TratamientoReservable[]; hoy: string; horarios: readonly HorarioSemana[] },
 ): Resultado<ReservaNueva, keyof CrearReservaForm> {
   const fail = (mensaje: string, campo: keyof CrearReservaForm) => ({ ok: false, mensaje, campo }) as const
   const M = RESERVA_FORM_MENSAJES
@@ -179,6 +190,11 @@ export function reservaDesdeFormulario(
   if (!paciente) return fail(M.pacienteNoEncontrado, 'id_paciente')
   const tratamiento = tratamientosReservables(ctx.tratamientos).find((t) => t.id_tratamiento === form.id_tratamiento)
   if (!tratamiento) return fail(M.tratamientoNoDisponible, 'id_tratamiento')
+  // The spa's days and hours, by the public form's rule (docs/decisions/0034-entradas-veraces.md).
+  const dia = diaSemana(form.fecha)
+  const horario = ctx.horarios.find((h) => h.dia_semana === dia)
+  if (!horario || generateSlots(horario).kind !== 'horas') return fail(M.diaCerrado(dia), 'fecha')
+  if (!dentroDelHorario(horario, parseTime(hora)!)) return fail(M.fueraDeHorario(dia, horario), 'hora')
 
   // A patient's free-text contact that the reservation's checks would refuse is left
   // out rather than making the whole request fail later, on sync; it stays on the patient.
@@ -203,8 +219,10 @@ export function reservaDesdeFormulario(
 // ---------------------------------------------------------------------------------
 // Patient for 'Confirmar Cita y Solicitar Adelanto'
 
-export interface ReservaContacto {
-  nombre_cliente: string
+/** A new patient as staff type it: nombre(s) and apellido(s) in two fields, contact data. */
+export interface PacienteContacto {
+  nombre: string
+  apellido: string
   email_cliente: string | null
   telefono_cliente: string | null
 }
@@ -220,17 +238,18 @@ export interface PacienteDeReserva {
 export type PacienteParaReserva<P> = { existente: P } | { nuevo: PacienteDeReserva }
 
 /**
- * The patient a request's client becomes when staff create one on the spot (issue text;
- * spec 2 is silent on how): the live patient with the request's e-mail when there is one
- * (tb_pacientes' e-mail is unique), else a new one from the request's name — its first
- * word as nombre, the rest as apellido (tb_pacientes needs only one of them), the e-mail
- * lowercased and left out when it is not an e-mail, the phone as given.
+ * The patient a client becomes when staff register one on the spot (Reservas' Confirmar,
+ * the day view's new cita): the live patient with that e-mail when there is one
+ * (tb_pacientes' e-mail is unique), else a new one with the nombre(s) and apellido(s)
+ * typed in their two fields — never a split of the request's one name field
+ * (docs/decisions/0034-entradas-veraces.md) —, the e-mail lowercased and left out when
+ * it is not an e-mail, the phone as given.
  */
-export function pacienteParaReserva<P extends Pick<PacienteCita, 'email'>>(reserva: ReservaContacto, pacientes: readonly P[]): PacienteParaReserva<P> {
-  const raw = emptyToNull(reserva.email_cliente)
+export function pacienteParaReserva<P extends Pick<PacienteCita, 'email'>>(contacto: PacienteContacto, pacientes: readonly P[]): PacienteParaReserva<P> {
+  const raw = emptyToNull(contacto.email_cliente)
   const email = raw && isEmail(raw) ? raw.toLowerCase() : null
   const existente = email ? pacientes.find((p) => fold(p.email) === fold(email)) : undefined
   if (existente) return { existente }
-  const [nombre = '', ...resto] = reserva.nombre_cliente.trim().split(/\s+/)
-  return { nuevo: { nombre, apellido: resto.join(' '), email, telefono: emptyToNull(reserva.telefono_cliente) } }
+  const limpio = (t: string) => t.trim().replace(/\s+/g, ' ')
+  return { nuevo: { nombre: limpio(contacto.nombre), apellido: limpio(contacto.apellido), email, telefono: emptyToNull(contacto.telefono_cliente) } }
 }

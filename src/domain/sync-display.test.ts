@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { initialSyncPercent, lastSyncLabel, pendingLabel, pendingSentence, uploadSummary } from './sync-display.ts'
+import { describeSync, lastSyncLabel, pendingLabel, pendingSentence, SESSION_ENDED_BANNER, UNREACHABLE_BANNER, type SyncViewInput } from './sync-display.ts'
 
 describe('pendingLabel', () => {
   it('counts changes waiting to upload', () => {
@@ -24,38 +24,85 @@ describe('lastSyncLabel', () => {
   })
 })
 
-describe('initialSyncPercent', () => {
-  it('reports the first sync progress', () => {
-    expect(initialSyncPercent(null)).toBeNull()
-    expect(initialSyncPercent({ pulled: 10, total: 10, done: true })).toBeNull()
-    expect(initialSyncPercent({ pulled: 250, total: 1000, done: false })).toBe(25)
-    expect(initialSyncPercent({ pulled: 0, total: 0, done: false })).toBe('indeterminado')
-    expect(initialSyncPercent({ pulled: 1200, total: 1000, done: false })).toBe(100)
+describe('describeSync', () => {
+  const now = new Date('2025-03-10T20:00:00Z')
+  const synced: SyncViewInput = {
+    network: 'up',
+    server: 'reachable',
+    session: 'valid',
+    downloads: { tb_citas: 'complete', tb_pacientes: 'complete' },
+    received: 0,
+    expected: 0,
+    pending: 0,
+    refused: 0,
+    conflicts: 0,
+    held: 0,
+    lastSyncAt: '2025-03-10T19:55:00Z',
+    error: null,
+  }
+  const view = (patch: Partial<SyncViewInput>) => describeSync({ ...synced, ...patch }, now)
+
+  it('in step: En línea, Todo sincronizado, the time, a calm problems chip, no bar, no banner', () => {
+    expect(view({})).toEqual({
+      connection: { kind: 'online', text: 'En línea', tone: 'ok' },
+      upload: { kind: 'synced', text: 'Todo sincronizado', tone: 'neutral' },
+      lastSync: 'Sincronizado hace 5 min',
+      problems: { count: 0, calm: true, text: 'Problemas de sincronización' },
+      progress: null,
+      banner: null,
+    })
   })
-})
 
-describe('uploadSummary', () => {
-  const base = { pendingKnown: true, pendingTotal: 0, initialSync: null, online: true }
-
-  it('says "Todo sincronizado" only when the queue was counted empty and the data is on the device', () => {
-    expect(uploadSummary(base)).toEqual({ kind: 'synced', text: 'Todo sincronizado' })
-    expect(uploadSummary({ ...base, initialSync: { done: true } })).toEqual({ kind: 'synced', text: 'Todo sincronizado' })
+  it('"En línea" only once the server answered: Wi-Fi up and no internet is not online', () => {
+    expect(view({ server: 'unknown' }).connection.text).toBe('Conectando…')
+    // The server answered but the stored session was not read yet: not 'En línea' yet.
+    expect(view({ session: 'unknown' }).connection.text).toBe('Conectando…')
+    expect(view({ session: 'unknown' }).upload.text).toBe('Todo sincronizado')
+    expect(view({ server: 'unreachable' }).connection).toEqual({ kind: 'unreachable', text: 'Sin conexión con el servidor', tone: 'warn' })
+    expect(view({ server: 'unreachable' }).banner).toBe(UNREACHABLE_BANNER)
+    expect(view({ network: 'down', server: 'unreachable' }).connection.text).toBe('Sin conexión')
+    expect(view({ network: 'down', error: 'x' }).banner).toBeNull()
   })
 
-  it('before the queue is counted (first second after a reload, no session yet) it does not guess', () => {
-    expect(uploadSummary({ ...base, pendingKnown: false })).toEqual({ kind: 'checking', text: 'Revisando cambios…' })
-    // Even a stale non-zero figure is not shown until it was counted.
-    expect(uploadSummary({ ...base, pendingKnown: false, pendingTotal: 3 }).kind).toBe('checking')
+  it('an expired session: never "En línea" nor "Todo sincronizado"', () => {
+    const v = view({ session: 'expired', error: 'Tu sesión terminó.' })
+    expect(v.connection.text).toBe('Sesión terminada')
+    expect(v.upload).toEqual({ kind: 'paused', text: 'Sincronización en pausa', tone: 'warn' })
+    expect(v.banner).toBe('Tu sesión terminó.')
+    expect(v.lastSync).toBe('Última descarga hace 5 min')
+    // Offline the session cannot be checked: nothing waits, so all that was done is up.
+    expect(view({ session: 'expired', network: 'down' }).upload.text).toBe('Todo sincronizado')
+    expect(view({ session: 'expired', pending: 2 }).upload.text).toBe('2 cambios por subir')
+    expect(view({ session: 'expired' }).banner).toBe(SESSION_ENDED_BANNER)
   })
 
-  it('pending writes come first, also during a first download', () => {
-    expect(uploadSummary({ ...base, pendingTotal: 1 })).toEqual({ kind: 'pending', text: '1 cambio por subir' })
-    expect(uploadSummary({ ...base, pendingTotal: 4, initialSync: { done: false }, online: false })).toEqual({ kind: 'pending', text: '4 cambios por subir' })
+  it('during a first download: the bar, "Descargando datos…", and no "Sincronizado hace …"', () => {
+    const v = view({ downloads: { tb_citas: 'complete', tb_pacientes: 'partial' }, received: 11, expected: 100 })
+    expect(v.progress).toBe(11)
+    expect(v.upload.text).toBe('Descargando datos…')
+    expect(v.lastSync).toBe('Sin sincronizar todavía')
+    expect(view({ downloads: { tb_citas: 'not-started' }, expected: 0 }).progress).toBe('indeterminado')
+    expect(view({ downloads: { tb_citas: 'partial' }, received: 150, expected: 100 }).progress).toBe(100)
   })
 
-  it('a device that never finished its first sync is never "Todo sincronizado"', () => {
-    expect(uploadSummary({ ...base, initialSync: { done: false } })).toEqual({ kind: 'no-data', text: 'Descargando datos…' })
-    expect(uploadSummary({ ...base, initialSync: { done: false }, online: false })).toEqual({ kind: 'no-data', text: 'Sin datos en este equipo' })
+  it('a first download that cannot go on says what the device holds', () => {
+    expect(view({ network: 'down', downloads: { tb_citas: 'not-started' } }).upload.text).toBe('Sin datos en este equipo')
+    expect(view({ server: 'unreachable', downloads: { tb_citas: 'partial' } }).upload.text).toBe('Datos incompletos en este equipo')
+  })
+
+  it('waiting writes: counted, and the time is the last download, not "Sincronizado"', () => {
+    expect(view({ pending: 1 }).upload).toEqual({ kind: 'pending', text: '1 cambio por subir', tone: 'warn' })
+    expect(view({ pending: 1 }).lastSync).toBe('Última descarga hace 5 min')
+    expect(view({ pending: null }).upload.text).toBe('Revisando cambios…')
+    expect(view({ pending: null }).lastSync).toBe('Última descarga hace 5 min')
+  })
+
+  it('the problems chip counts refusals, conflicts and held writes, and is calm at zero', () => {
+    expect(view({ refused: 1, conflicts: 2, held: 1 }).problems).toEqual({ count: 4, calm: false, text: 'Problemas de sincronización (4)' })
+  })
+
+  it('a last sync ahead of the device clock is "hace un momento", never a negative age', () => {
+    expect(view({ lastSyncAt: '2025-03-10T20:03:00Z' }).lastSync).toBe('Sincronizado hace un momento')
   })
 })
 

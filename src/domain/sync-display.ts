@@ -22,47 +22,98 @@ export function lastSyncLabel(lastSyncAt: string | null, now: Date = new Date())
   return `Sincronizado el ${pad(lima.getUTCDate())}/${pad(lima.getUTCMonth() + 1)} a las ${pad(lima.getUTCHours())}:${pad(lima.getUTCMinutes())}`
 }
 
-/**
- * Percentage (0–100) of a device's first sync; 'indeterminado' while the server's total
- * is not known yet (total 0); null when no first sync is running.
- */
-export function initialSyncPercent(progress: { pulled: number; total: number; done: boolean } | null): number | 'indeterminado' | null {
-  if (!progress || progress.done) return null
-  if (progress.total <= 0) return 'indeterminado'
-  return Math.min(100, Math.round((progress.pulled / progress.total) * 100))
-}
-
-export interface UploadSummaryInput {
-  /** The pending figures have been counted (SyncStatus.pendingKnown). */
-  pendingKnown: boolean
-  pendingTotal: number
-  /** First sync of this device: null when there is none, else whether it finished. */
-  initialSync: { done: boolean } | null
-  online: boolean
-}
-
-export type UploadSummary =
-  | { kind: 'checking'; text: string }
-  | { kind: 'pending'; text: string }
-  | { kind: 'no-data'; text: string }
-  | { kind: 'synced'; text: string }
-
-/**
- * The one wording of "what is waiting" that the header, the sign-out dialog and the
- * problems page share (docs/decisions/0023-device-database.md): 'Todo sincronizado' only
- * when the queue was really counted empty and the device holds the spa's data.
- */
-export function uploadSummary(s: UploadSummaryInput): UploadSummary {
-  if (!s.pendingKnown) return { kind: 'checking', text: 'Revisando cambios…' }
-  const pending = pendingLabel(s.pendingTotal)
-  if (pending) return { kind: 'pending', text: pending }
-  if (s.initialSync && !s.initialSync.done) {
-    return { kind: 'no-data', text: s.online ? 'Descargando datos…' : 'Sin datos en este equipo' }
-  }
-  return { kind: 'synced', text: 'Todo sincronizado' }
-}
-
 /** 'Hay 1 cambio que aún no llega al servidor.' / 'Hay 3 cambios que aún no llegan al servidor.' */
 export function pendingSentence(pending: number): string {
   return pending === 1 ? 'Hay 1 cambio que aún no llega al servidor.' : `Hay ${pending} cambios que aún no llegan al servidor.`
+}
+
+/** What the status view reads: the sync layer's model (sync/status/status-machine.ts). */
+export interface SyncViewInput {
+  network: 'up' | 'down'
+  server: 'unknown' | 'reachable' | 'unreachable'
+  session: 'unknown' | 'valid' | 'expired'
+  downloads: Record<string, 'not-started' | 'partial' | 'complete'>
+  received: number
+  expected: number
+  pending: number | null
+  refused: number
+  conflicts: number
+  held: number
+  lastSyncAt: string | null
+  error: string | null
+}
+
+export type Tone = 'ok' | 'warn' | 'error' | 'neutral'
+
+export interface SyncView {
+  connection: { kind: 'offline' | 'unreachable' | 'connecting' | 'expired' | 'online'; text: string; tone: Tone }
+  upload: { kind: 'checking' | 'pending' | 'no-data' | 'paused' | 'synced'; text: string; tone: Tone }
+  lastSync: string
+  /** Entries to look at in 'Problemas de sincronización'; calm when 0. */
+  problems: { count: number; calm: boolean; text: string }
+  /** First-download bar: a percentage, 'indeterminado' before the server's count, or null. */
+  progress: number | 'indeterminado' | null
+  /** The banner under the chips, or null. */
+  banner: string | null
+}
+
+export const UNREACHABLE_BANNER = 'Sin conexión con el servidor. Se reintentará automáticamente.'
+/** The sync layer's own wording (sync/runtime/auth-keeper.ts), for a session known ended at start. */
+export const SESSION_ENDED_BANNER = 'Tu sesión terminó. Inicia sesión de nuevo para sincronizar; tus cambios pendientes se conservan.'
+
+/**
+ * The whole status as staff see it, from the one model (docs/decisions/0035): the
+ * chips never contradict each other because they are all read from the same value.
+ * `now` is clamped to the last sync, so a device clock behind it never shows a
+ * negative age.
+ */
+export function describeSync(m: SyncViewInput, now: Date = new Date()): SyncView {
+  const tables = Object.values(m.downloads)
+  const complete = tables.every((d) => d === 'complete')
+  const started = tables.some((d) => d !== 'not-started')
+  const reachable = m.network === 'up' && m.server === 'reachable'
+
+  const connection: SyncView['connection'] =
+    m.network === 'down'
+      ? { kind: 'offline', text: 'Sin conexión', tone: 'warn' }
+      : m.server === 'unreachable'
+        ? { kind: 'unreachable', text: 'Sin conexión con el servidor', tone: 'warn' }
+        : m.server === 'unknown' || m.session === 'unknown'
+          ? { kind: 'connecting', text: 'Conectando…', tone: 'neutral' }
+          : m.session === 'expired'
+            ? { kind: 'expired', text: 'Sesión terminada', tone: 'warn' }
+            : { kind: 'online', text: 'En línea', tone: 'ok' }
+
+  const pending = m.pending === null ? null : pendingLabel(m.pending)
+  const upload: SyncView['upload'] =
+    m.pending === null
+      ? { kind: 'checking', text: 'Revisando cambios…', tone: 'neutral' }
+      : pending
+        ? { kind: 'pending', text: pending, tone: 'warn' }
+        : !complete
+          ? {
+              kind: 'no-data',
+              text: reachable && m.session !== 'expired' ? 'Descargando datos…' : started ? 'Datos incompletos en este equipo' : 'Sin datos en este equipo',
+              tone: 'warn',
+            }
+          : m.session === 'expired' && m.network === 'up'
+            ? { kind: 'paused', text: 'Sincronización en pausa', tone: 'warn' }
+            : { kind: 'synced', text: 'Todo sincronizado', tone: 'neutral' }
+
+  // 'Sincronizado hace …' claims the device is in step: only beside 'Todo sincronizado'
+  // (every first download complete, nothing waiting). Otherwise the time says what it
+  // is, the last download.
+  const at = complete ? m.lastSyncAt : null
+  const label = lastSyncLabel(at, now)
+  const lastSync = at && upload.kind !== 'synced' ? label.replace(/^Sincronizado/, 'Última descarga') : label
+
+  const count = m.refused + m.conflicts + m.held
+  const problems = { count, calm: count === 0, text: count ? `Problemas de sincronización (${count})` : 'Problemas de sincronización' }
+
+  const progress = complete ? null : m.expected <= 0 ? 'indeterminado' : Math.min(100, Math.round((m.received / m.expected) * 100))
+
+  const banner =
+    m.network === 'down' ? null : m.server === 'unreachable' ? UNREACHABLE_BANNER : (m.error ?? (m.session === 'expired' ? SESSION_ENDED_BANNER : null))
+
+  return { connection, upload, lastSync, problems, progress, banner }
 }

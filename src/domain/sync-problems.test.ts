@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { OPERATION_LABEL, displayValue, fieldLabel, recordSummary } from './sync-problems.ts'
+import { OPERATION_LABEL, displayValue, recordSummary } from './sync-problems.ts'
+import { fieldLabel } from './column-labels.ts'
 
 describe('recordSummary', () => {
   it('names a record by its most human fields', () => {

@@ -26,23 +26,3 @@ export function displayValue(value: unknown): string {
   if (typeof value === 'object') return JSON.stringify(value)
   return String(value)
 }
-
-/** Field names that read wrong when derived ('dni' → 'Dni'): the forms' own labels. */
-const FIELD_LABELS: Readonly<Record<string, string>> = {
-  dni: 'DNI',
-  email: 'Correo electrónico',
-  telefono: 'Teléfono',
-  direccion: 'Dirección',
-  historial_medico: 'Historial médico',
-  fecha_nacimiento: 'Fecha de nacimiento',
-  nro_historia: 'Nº de historia clínica',
-  _deleted: 'Eliminado',
-}
-
-/** 'dni' → 'DNI', 'precio_venta' → 'Precio venta'. */
-export function fieldLabel(field: string): string {
-  const known = FIELD_LABELS[field]
-  if (known) return known
-  const text = field.replace(/^_+/, '').replace(/_/g, ' ')
-  return text.charAt(0).toUpperCase() + text.slice(1)
-}

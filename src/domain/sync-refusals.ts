@@ -5,10 +5,13 @@
  * the same DNI first) or into a new record. Pure: the screen passes the table's
  * writable columns and does the writes.
  */
-import { fieldLabel, recordSummary } from './sync-problems.ts'
+import { columnLabel, fieldLabel } from './column-labels.ts'
+import { recordSummary } from './sync-problems.ts'
 
 /** The parts of a refused write these rules read (RefusedWrite in sync/status/types.ts). */
 export interface RefusalLike {
+  /** The table, for its column labels (column-labels.ts); absent: the shared labels. */
+  collection?: string
   operation: 'insert' | 'update' | 'delete'
   reason: string
   docId: string
@@ -38,7 +41,7 @@ export function typedValues(r: RefusalLike, writable: readonly string[]): TypedV
   const existing = r.duplicate?.version
   return writable
     .filter((f) => !isEmpty(r.localVersion[f]))
-    .map((f) => ({ field: f, label: fieldLabel(f), typed: r.localVersion[f], ...(existing ? { existing: existing[f] ?? null } : {}) }))
+    .map((f) => ({ field: f, label: columnLabel(r.collection ?? '', f), typed: r.localVersion[f], ...(existing ? { existing: existing[f] ?? null } : {}) }))
 }
 
 /**

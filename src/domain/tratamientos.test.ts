@@ -67,6 +67,18 @@ describe('validateTratamiento (spec 2 §5)', () => {
     expect(validateTratamiento({ ...masaje, duracion: 'una hora' }, 'create')).toEqual({ duracion: M.durationPositive })
   })
 
+  it('refuses what it cannot store instead of rewriting it: 0 min is not 1, -12 is not 12, 2.5 units are not 25', () => {
+    expect(validateTratamiento({ ...masaje, duracion: '0' }, 'create')).toEqual({ duracion: M.durationPositive })
+    expect(validateTratamiento({ ...masaje, duracion: '45.5' }, 'create')).toEqual({ duracion: M.durationPositive })
+    expect(validateTratamiento({ ...masaje, costo: '-12' }, 'create')).toEqual({ costo: M.costNonNegative })
+    expect(validateTratamiento({ ...masaje, costo: '150.456' }, 'create')).toEqual({ costo: M.costNonNegative })
+    expect(validateTratamiento({ ...aceite, cantidad: '2.5' }, 'create')).toEqual({ cantidad: M.quantityPositive })
+    expect(validateTratamiento({ ...aceite, cantidad: '2.5' }, 'edit')).toEqual({ cantidad: M.quantityNonNegative })
+    expect(validateTratamiento({ ...masaje, comision: '150' }, 'create')).toEqual({ comision: M.commissionMax })
+    expect(validateTratamiento({ ...masaje, comision: '12.345' }, 'create')).toEqual({ comision: M.commissionNonNegative })
+    expect(validateTratamiento({ ...masaje, costo: '1,234.50', duracion: '60' }, 'create')).toEqual({})
+  })
+
   it('wants a cost of zero or more', () => {
     expect(validateTratamiento({ ...masaje, costo: -1 }, 'create')).toEqual({ costo: M.costNonNegative })
     expect(validateTratamiento({ ...masaje, costo: 0 }, 'create')).toEqual({})
@@ -104,12 +116,12 @@ describe('validateTratamiento (spec 2 §5)', () => {
 
 describe('toTratamientoFields', () => {
   it('writes a treatment with its duration and commission, texts trimmed or null', () => {
-    expect(toTratamientoFields({ ...masaje, nombre: ' Masaje relajante ', descripcion: ' ', categoria: 'Masajes', costo: '150.456', duracion: '45' })).toEqual({
+    expect(toTratamientoFields({ ...masaje, nombre: ' Masaje relajante ', descripcion: ' ', categoria: 'Masajes', costo: '150.45', duracion: '45' })).toEqual({
       nombre: 'Masaje relajante',
       descripcion: null,
       categoria: 'Masajes',
       tipo: 'tratamiento',
-      costo: 150.46,
+      costo: 150.45,
       duracion_estimada_minutos: 45,
       comision: 10,
       notas_internas: null,

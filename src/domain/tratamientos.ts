@@ -3,6 +3,7 @@
  * docs/spec/3-product-decisions.md): the dialog's validation and the row it becomes,
  * the stock movement an edit writes, the search, the delete guard and the texts.
  */
+import { REGLAS, leerNumero, type ReglaNumero } from './numero.ts'
 import { compararEs, emptyToNull, fold, numeroEs } from './text.ts'
 
 export type TipoTratamiento = 'tratamiento' | 'producto'
@@ -80,6 +81,8 @@ export const TRATAMIENTO_MESSAGES = {
   /** Editing: 0 is allowed so a sold-out product stays editable (product decisions). */
   quantityNonNegative: 'La cantidad debe ser un número entero igual o mayor que 0.',
   commissionNonNegative: 'La comisión debe ser un número no negativo.',
+  /** Above 100 %: the server's CHECK message (tb_tratamientos_comision_rango). */
+  commissionMax: 'La comisión debe ser un número no negativo (máximo 100 %).',
 } as const
 
 type Errors = Partial<Record<keyof TratamientoForm & string, string>>
@@ -88,14 +91,24 @@ function blank(v: number | string): boolean {
   return typeof v === 'string' && v.trim() === ''
 }
 
+/** A field read by the panel's numeric rule (src/domain/numero.ts): nothing is clamped, cut or made positive. */
+function valido(v: number | string, regla: ReglaNumero): boolean {
+  return leerNumero(v, regla).estado === 'valido'
+}
+
+/** The number of a field already validated. */
 function num(v: number | string): number {
-  return typeof v === 'number' ? v : Number(v.trim().replace(',', '.'))
+  const l = leerNumero(v, { decimales: 2 })
+  if (l.estado !== 'valido') throw new RangeError(`Número inválido: ${String(v)}`)
+  return l.valor
 }
 
 /**
  * Field errors in spec 2 §5's order and words; empty when the form can be saved.
  * Duration is a treatment's; quantity a product's (required and positive on create,
- * 0 or more on edit, always whole units).
+ * 0 or more on edit, always whole units). '0' minutes, '-12' soles or '2.5' units are
+ * refused with these messages, never saved as 1, 12 or 25
+ * (docs/decisions/0034-entradas-veraces.md).
  */
 export function validateTratamiento(form: TratamientoForm, mode: 'create' | 'edit'): Errors {
   const e: Errors = {}
@@ -104,19 +117,20 @@ export function validateTratamiento(form: TratamientoForm, mode: 'create' | 'edi
   if (!form.nombre.trim()) e.nombre = m.required
   if (!producto && blank(form.duracion)) e.duracion = m.required
   if (blank(form.costo)) e.costo = m.required
-  if (producto && (blank(form.cantidad) || (mode === 'create' && num(form.cantidad) === 0))) e.cantidad = m.quantityRequired
-  if (!producto && !e.duracion && !(num(form.duracion) > 0 && Number.isFinite(num(form.duracion)))) e.duracion = m.durationPositive
-  if (!e.costo && !(num(form.costo) >= 0)) e.costo = m.costNonNegative
-  if (producto && !e.cantidad) {
-    const q = num(form.cantidad)
-    if (mode === 'create' && !(Number.isInteger(q) && q > 0)) e.cantidad = m.quantityPositive
-    if (mode === 'edit' && !(Number.isInteger(q) && q >= 0)) e.cantidad = m.quantityNonNegative
+  if (producto && (blank(form.cantidad) || (mode === 'create' && leerNumero(form.cantidad, { decimales: 2 }).estado === 'valido' && num(form.cantidad) === 0))) {
+    e.cantidad = m.quantityRequired
   }
-  if (!producto && !blank(form.comision) && !(num(form.comision) >= 0)) e.comision = m.commissionNonNegative
+  if (!producto && !e.duracion && !valido(form.duracion, REGLAS.duracion)) e.duracion = m.durationPositive
+  if (!e.costo && !valido(form.costo, REGLAS.monto)) e.costo = m.costNonNegative
+  if (producto && !e.cantidad) {
+    if (mode === 'create' && !valido(form.cantidad, REGLAS.cantidad)) e.cantidad = m.quantityPositive
+    if (mode === 'edit' && !valido(form.cantidad, REGLAS.stock)) e.cantidad = m.quantityNonNegative
+  }
+  if (!producto && !blank(form.comision) && !valido(form.comision, REGLAS.comision)) {
+    e.comision = valido(form.comision, { decimales: 2, minimo: 0 }) ? m.commissionMax : m.commissionNonNegative
+  }
   return e
 }
-
-const round2 = (n: number) => Math.round(n * 100) / 100
 
 /** The columns written for a valid form (duration and commission are a treatment's only). */
 export function toTratamientoFields(form: TratamientoForm): TratamientoFields {
@@ -126,9 +140,9 @@ export function toTratamientoFields(form: TratamientoForm): TratamientoFields {
     descripcion: emptyToNull(form.descripcion),
     categoria: emptyToNull(form.categoria),
     tipo: form.tipo,
-    costo: round2(num(form.costo)),
-    duracion_estimada_minutos: producto ? null : Math.round(num(form.duracion)),
-    comision: producto || blank(form.comision) ? null : round2(num(form.comision)),
+    costo: num(form.costo),
+    duracion_estimada_minutos: producto ? null : num(form.duracion),
+    comision: producto || blank(form.comision) ? null : num(form.comision),
     notas_internas: emptyToNull(form.notas_internas),
     activo: form.activo,
   }

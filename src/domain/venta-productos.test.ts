@@ -73,7 +73,8 @@ describe('carrito', () => {
     }
     expect(cambiarCantidadCarrito(carrito, CREMA, 6, 5)).toMatchObject({ carrito, aviso: { mensaje: 'Solo hay 5 unidades disponibles de Crema de Rosas' } })
     expect(cambiarCantidadCarrito(carrito, CREMA, 5, 5).carrito[0]!.cantidad).toBe(5)
-    expect(cambiarCantidadCarrito(carrito, CREMA, '2.9', 5).carrito[0]!.cantidad).toBe(2)
+    // A decimal is refused, never cut to whole units.
+    expect(cambiarCantidadCarrito(carrito, CREMA, '2.9', 5)).toEqual({ carrito, aviso: null, error: 'La cantidad debe ser mayor a 0' })
     expect(quitarDelCarrito(carrito, CREMA)).toEqual([])
   })
 
@@ -129,21 +130,23 @@ describe('validarVenta', () => {
 })
 
 describe('nuevo cliente', () => {
-  it('requires a name; email and phone are optional but an email must look like one', () => {
-    expect(validarNuevoCliente({ nombre: '  ', email: '', telefono: '' })).toEqual({ nombre: 'El nombre del cliente es obligatorio.' })
-    expect(validarNuevoCliente({ nombre: 'Huamán Rosa', email: 'rosa@', telefono: '' })).toEqual({ email: 'El correo electrónico del paciente no es válido.' })
-    expect(validarNuevoCliente({ nombre: 'Huamán Rosa', email: '', telefono: '' })).toEqual({})
+  it('requires nombre and apellido; email and phone are optional but an email must look like one', () => {
+    expect(validarNuevoCliente({ nombre: '  ', apellido: '', email: '', telefono: '' })).toEqual({
+      nombre: 'El nombre del cliente es obligatorio.',
+      apellido: 'El apellido es obligatorio.',
+    })
+    expect(validarNuevoCliente({ nombre: 'Rosa', apellido: 'Huamán', email: 'rosa@', telefono: '' })).toEqual({ email: 'El correo electrónico del paciente no es válido.' })
+    expect(validarNuevoCliente({ nombre: 'Rosa', apellido: 'Huamán', email: '', telefono: '' })).toEqual({})
   })
 
-  it('stores the first word as the surname and the rest as the first name', () => {
-    expect(filaNuevoCliente('p9', { nombre: '  Huamán   Rosa  María ', email: ' Rosa@Gmail.com ', telefono: ' 987 654 321 ' })).toEqual({
+  it('stores the names as typed in their two fields, never a guessed split of one', () => {
+    expect(filaNuevoCliente('p9', { nombre: ' Sofía   Isabel ', apellido: 'Paredes Soto', email: ' Rosa@Gmail.com ', telefono: ' 987 654 321 ' })).toEqual({
       id_paciente: 'p9',
-      apellido: 'Huamán',
-      nombre: 'Rosa María',
+      nombre: 'Sofía Isabel',
+      apellido: 'Paredes Soto',
       email: 'rosa@gmail.com',
       telefono: '987 654 321',
     })
-    expect(filaNuevoCliente('p9', { nombre: 'Quispe', email: '', telefono: '' })).toEqual({ id_paciente: 'p9', apellido: 'Quispe', nombre: '', email: null, telefono: null })
   })
 })
 

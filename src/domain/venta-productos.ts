@@ -8,7 +8,8 @@
  */
 import { centimosASoles, porcentajeDe, toCentimos } from './money.ts'
 import { compararEs, emptyToNull, fold, isEmail } from './text.ts'
-import { nombreCompleto } from './pacientes.ts'
+import { nombreCompleto, validarNombres } from './nombre-completo.ts'
+import { REGLAS, numeroValido } from './numero.ts'
 import { avisoStockBajo, describirItems, etiquetaStock, mensajeSoloHay, verificarStock, type AvisoStock, type EtiquetaStock, type ItemPago, type ProductoCatalogo } from './items-pago.ts'
 import type { PagoNuevo } from './pago-final.ts'
 
@@ -89,9 +90,9 @@ export function cambiarCantidadCarrito(carrito: readonly LineaCarrito[], idTrata
   const id = idTratamiento.toLowerCase()
   const linea = carrito.find((l) => l.id_tratamiento === id)
   if (!linea) return { carrito: [...carrito], aviso: null, error: null }
-  const n = typeof valor === 'string' ? Number(valor.trim() || 'NaN') : valor
-  if (!Number.isFinite(n) || n < 1) return { carrito: [...carrito], aviso: null, error: MENSAJES_VENTA.cantidad }
-  const cantidad = Math.floor(n)
+  // The panel's numeric rule: '2.5' is refused, never cut to 2 (docs/decisions/0034-entradas-veraces.md).
+  const cantidad = numeroValido(valor, REGLAS.cantidad)
+  if (cantidad === null) return { carrito: [...carrito], aviso: null, error: MENSAJES_VENTA.cantidad }
   const aviso = verificarStock(linea.nombre, cantidad, disponible)
   if (aviso) return { carrito: [...carrito], aviso, error: null }
   return { carrito: carrito.map((l) => (l.id_tratamiento === id ? { ...l, cantidad } : l)), aviso: null, error: null }
@@ -162,8 +163,10 @@ export function validarVenta(d: DatosVenta): string | null {
 // ---------------------------------------------------------------------------------
 // New client
 
+/** Nombre(s) and apellido(s) in two fields, as Pacientes asks (docs/decisions/0034-entradas-veraces.md). */
 export interface NuevoClienteForm {
   nombre: string
+  apellido: string
   email: string
   telefono: string
 }
@@ -172,7 +175,7 @@ export type ErroresNuevoCliente = Partial<Record<keyof NuevoClienteForm, string>
 
 export function validarNuevoCliente(form: NuevoClienteForm): ErroresNuevoCliente {
   const errores: ErroresNuevoCliente = {}
-  if (!form.nombre.trim()) errores.nombre = MENSAJES_VENTA.nombreCliente
+  Object.assign(errores, validarNombres(form, MENSAJES_VENTA.nombreCliente))
   if (form.email.trim() && !isEmail(form.email)) errores.email = MENSAJES_VENTA.emailCliente
   return errores
 }
@@ -186,14 +189,19 @@ export interface ClienteNuevo {
 }
 
 /**
- * The tb_pacientes row. Spec 2 §5: the first word is stored as the surname and the rest
- * as the first name ('Huamán Rosa María' → apellido 'Huamán', nombre 'Rosa María'): the
- * single field reads surname first.
+ * The tb_pacientes row, names as typed in their two fields. Spec 2 §5 stored the first
+ * word of one field as the surname; that guess is gone (docs/decisions/0034-entradas-veraces.md):
+ * 'Paredes Soto Sofía Isabel' is no longer stored with apellido 'Paredes'.
  */
 export function filaNuevoCliente(id: string, form: NuevoClienteForm): ClienteNuevo {
-  const [primera = '', ...resto] = form.nombre.trim().split(/\s+/)
   const email = emptyToNull(form.email)
-  return { id_paciente: id, apellido: primera, nombre: resto.join(' '), email: email ? email.toLowerCase() : null, telefono: emptyToNull(form.telefono) }
+  return {
+    id_paciente: id,
+    nombre: form.nombre.trim().replace(/\s+/g, ' '),
+    apellido: form.apellido.trim().replace(/\s+/g, ' '),
+    email: email ? email.toLowerCase() : null,
+    telefono: emptyToNull(form.telefono),
+  }
 }
 
 // ---------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Classified } from '../errors/classify.ts'
 import type { RefreshOutcome, RetryContext } from '../replication/retry.ts'
 import type { ErrorBoard } from '../status/error-board.ts'
+import type { SyncEvent } from '../status/status-machine.ts'
 import type { NetworkMonitor } from './network.ts'
 import type { Waker } from './waker.ts'
 
@@ -23,6 +24,8 @@ export interface AuthKeeperEnv {
   network: NetworkMonitor
   waker: Waker
   errors: ErrorBoard
+  /** Tells the status machine what a request or an auth event taught (docs/decisions/0035). */
+  report(event: SyncEvent): void
   closed(): boolean
   /** Pull every table now: called when something waited for a session and it is back. */
   resume(): void
@@ -41,7 +44,32 @@ export class AuthKeeper {
   /** Follows supabase-js's auth events; returns the unsubscribe. */
   start(): () => void {
     const { data } = this.env.supabase.auth.onAuthStateChange((event) => this.onAuthEvent(event))
+    void this.checkStoredSession()
     return () => data.subscription.unsubscribe()
+  }
+
+  /**
+   * Reads the stored server session once, so the status knows it before any request
+   * answers. A session opened without a server session (signed in offline, then reloaded: the
+   * password is gone) is told so at once: the server may still answer (the anon key),
+   * but nothing syncs until the user signs in, and the status must not say 'En línea'
+   * with 'Todo sincronizado' meanwhile (docs/decisions/0035). Status only: requests
+   * still go out and take the usual 401 path.
+   */
+  private async checkStoredSession() {
+    try {
+      const { data } = await this.env.supabase.auth.getSession()
+      if (this.env.closed()) return
+      if (data.session) {
+        this.env.report({ type: 'session-renewed' })
+        return
+      }
+      // Status only (its banner comes from the model): the error board's 'session' entry
+      // is cleared by an auth event, which a session never signed in may not get.
+      this.env.report({ type: 'session-expired' })
+    } catch {
+      // Storage unreadable: the 401 path still finds out.
+    }
   }
 
   /** False after a refresh failed for good or the user signed out, until a new session. */
@@ -74,6 +102,8 @@ export class AuthKeeper {
         // The refresh token is gone or revoked: supabase-js signs the user out. Every
         // pending write stays on the device for this user's next sign-in.
         this.signedIn = false
+        this.env.report({ type: 'server-answered' })
+        this.env.report({ type: 'session-expired' })
         this.env.errors.set('session', { message: SESSION_ENDED, code: 'auth' })
         return 'signed-out'
       } catch {
@@ -95,23 +125,29 @@ export class AuthKeeper {
       this.retryWaiting = false
       this.env.errors.clear('session')
       this.signedIn = true
+      this.env.report({ type: 'session-renewed' })
       if (waiting) this.env.resume()
     } else if (event === 'SIGNED_OUT') {
       // Nothing can be sent without a session; writes wait for this user's next sign-in.
       this.signedIn = false
+      this.env.report({ type: 'session-expired' })
     }
   }
 
   private onFailure(source: string, f: Classified) {
-    if (f.status === 0 && !this.env.network.isOnline()) return
+    if (f.status === 0) {
+      // No answer: with the network up, the server is out of reach. The status machine
+      // says so in the chip and the banner (one wording); offline the chip says it.
+      if (this.env.network.isOnline()) this.env.report({ type: 'server-unreachable' })
+      return
+    }
+    this.env.report({ type: 'server-answered' })
     const message =
       f.disposition === 'auth'
         ? 'La sesión expiró; renovando el acceso…'
         : f.disposition === 'incompatible'
           ? 'El servidor no tiene instalada la sincronización (falta una migración). Se reintentará.'
-          : f.status === 0
-            ? 'Sin conexión con el servidor. Se reintentará automáticamente.'
-            : `El servidor no respondió bien (HTTP ${f.status}). Se reintentará automáticamente.`
+          : `El servidor no respondió bien (HTTP ${f.status}). Se reintentará automáticamente.`
     this.env.errors.set(source, { message, code: f.code || String(f.status) })
   }
 }

@@ -46,6 +46,11 @@ export class InitialSyncTracker {
     if (done.some((t) => tables.includes(t))) await local.upsertLocal(DOC_ID, { tables: done.filter((t) => !tables.includes(t)) })
   }
 
+  /** Tables whose first sync finished (on this device, in any session). */
+  completed(): string[] {
+    return [...this.done]
+  }
+
   /** Tables whose first sync has not finished. */
   tables(): string[] {
     return [...this.waiting]

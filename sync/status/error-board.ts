@@ -3,7 +3,7 @@
  * session, a count, …) and each clears when its own source succeeds again, so a working
  * pull never hides a failing push. The status shows the most recent one still standing.
  */
-import type { SyncStatusStore } from './status-store.ts'
+import { dispatch, type SyncStatusStore } from './status-store.ts'
 import type { SyncError } from './types.ts'
 
 export class ErrorBoard {
@@ -27,5 +27,6 @@ export class ErrorBoard {
   private publish(): void {
     const latest = [...this.errors.values()].sort((a, b) => (a.at < b.at ? 1 : -1))[0] ?? null
     if (this.status.getState().error !== latest) this.status.setState({ error: latest })
+    dispatch(this.status, { type: 'error', message: latest?.message ?? null })
   }
 }

@@ -5,7 +5,7 @@
  * every one. Publishes `pending`, `oldestPendingAt` and — once every table was counted —
  * `pendingKnown` (docs/decisions/0023-device-database.md).
  */
-import { patchCollection, type SyncStatusStore } from './status-store.ts'
+import { dispatch, patchCollection, type SyncStatusStore } from './status-store.ts'
 
 interface Countable {
   /** null when this tab cannot read the queue (not the leader, stopped). */
@@ -59,6 +59,8 @@ export class PendingCounter {
       if (!this.env.status.getState().pendingKnown && this.env.tables().every((t) => this.counted.has(t))) {
         this.env.status.setState({ pendingKnown: true })
       }
+      const counted = this.env.status.getState()
+      if (counted.pendingKnown) dispatch(this.env.status, { type: 'pending-counted', total: counted.pendingTotal })
     } catch (error) {
       if (!this.env.closed()) this.env.log(`pendientes ${table}: ${String(error)}`)
     }

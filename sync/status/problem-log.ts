@@ -5,9 +5,10 @@
  * so the list survives reloads and sign-outs, is shared by every tab and every staff
  * member, and goes away only with the device's data ('borrar los datos de este equipo').
  */
-import { map, type Observable } from 'rxjs'
+import { map, type Observable, type Subscription } from 'rxjs'
 import type { RxDatabase } from 'rxdb'
-import type { ConflictEntry, RefusedWrite } from './types.ts'
+import { dispatch, type SyncStatusStore } from './status-store.ts'
+import type { ConflictEntry, RefusalResolution, RefusedWrite } from './types.ts'
 
 const DOC_ID = { refused: 'sync-problems-refused', conflict: 'sync-problems-conflicts' } as const
 export type ProblemKind = keyof typeof DOC_ID
@@ -20,6 +21,8 @@ export interface ProblemLog {
   list<K extends ProblemKind>(kind: K): Promise<Entry<K>[]>
   add<K extends ProblemKind>(kind: K, entries: Entry<K>[]): Promise<void>
   dismiss(kind: ProblemKind, id: string): Promise<void>
+  /** Marks a refused write resolved; it stays in the log (docs/decisions/0036). */
+  resolve(id: string, resolution: RefusalResolution): Promise<void>
   dismissAll(kind: ProblemKind): Promise<void>
 }
 
@@ -77,6 +80,26 @@ export function createProblemLog(db: RxDatabase, limit = 1000): ProblemLog {
             return [...items, ...entries.filter((e) => !seen.has(identity(e)))]
           }),
     dismiss: (kind, id) => write(kind, (items) => items.filter((e) => e.id !== id)),
+    resolve: (id, resolution) => write('refused', (items) => items.map((e) => (e.id === id && !e.resolution ? { ...e, resolution } : e))),
     dismissAll: (kind) => write(kind, () => []),
   }
+}
+
+/** Keeps the status store's lists and the status machine's counts in step with the log. */
+export function followProblems(log: ProblemLog, status: SyncStatusStore): Subscription[] {
+  const count = () => {
+    const { refused, conflicts } = status.getState()
+    // A resolved entry stays listed but no longer counts as a problem (docs/decisions/0036).
+    dispatch(status, { type: 'problems', refused: refused.filter((r) => !r.resolution).length, conflicts: conflicts.length })
+  }
+  return [
+    log.refused$.subscribe((refused) => {
+      status.setState({ refused })
+      count()
+    }),
+    log.conflicts$.subscribe((conflicts) => {
+      status.setState({ conflicts })
+      count()
+    }),
+  ]
 }

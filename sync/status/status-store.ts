@@ -3,6 +3,7 @@
  * through src/lib/db with useSyncExternalStore semantics, and by tests directly).
  */
 import { createStore, type StoreApi } from 'zustand/vanilla'
+import { transition, type SyncEvent } from './status-machine.ts'
 import { initialStatus, withTotals, type CollectionStatus, type SyncStatus } from './types.ts'
 
 export type SyncStatusStore = StoreApi<SyncStatus>
@@ -33,6 +34,14 @@ export function removeCollectionStatus(store: SyncStatusStore, table: string) {
     if (!(table in s.collections)) return s
     const collections = { ...s.collections }
     delete collections[table]
-    return withTotals({ ...s, collections })
+    return withTotals({ ...s, collections, model: transition(s.model, { type: 'table-removed', table }) })
+  })
+}
+
+/** Feeds one event to the status machine (status-machine.ts); no change, no notification. */
+export function dispatch(store: SyncStatusStore, event: SyncEvent) {
+  store.setState((s) => {
+    const model = transition(s.model, event)
+    return model === s.model ? s : { ...s, model }
   })
 }

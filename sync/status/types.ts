@@ -4,6 +4,8 @@
  * 'Problemas de sincronización' list (refused writes and conflicts).
  */
 
+import { initialModel, type SyncModel } from './status-machine.ts'
+
 export interface CollectionStatus {
   /** Local changes not yet acknowledged by the server. */
   pending: number
@@ -62,6 +64,21 @@ export interface RefusedWrite {
    */
   duplicate?: DuplicateRecord | null
   at: string
+  /**
+   * How staff resolved it (a 'cobro duplicado': returned to the client or kept as an
+   * additional payment, docs/decisions/0036). A resolved entry stays in the log; absent
+   * in entries stored before resolutions existed (those are unresolved).
+   */
+  resolution?: RefusalResolution | null
+}
+
+export interface RefusalResolution {
+  tipo: 'devuelto' | 'pago_adicional'
+  /** Who resolved it (display name or e-mail). */
+  por: string
+  at: string
+  /** Spanish note kept with it. */
+  nota: string
 }
 
 export interface DuplicateRecord {
@@ -123,6 +140,12 @@ export interface SyncStatus {
   error: SyncError | null
   refused: RefusedWrite[]
   conflicts: ConflictEntry[]
+  /**
+   * What staff are told, from the one state machine (status-machine.ts,
+   * docs/decisions/0035-estado-de-sincronizacion.md): the header, banners, sign-out
+   * dialog and problems page render from this only.
+   */
+  model: SyncModel
 }
 
 export function initialStatus(tables: readonly string[], online: boolean, isAdmin: boolean): SyncStatus {
@@ -140,6 +163,7 @@ export function initialStatus(tables: readonly string[], online: boolean, isAdmi
     error: null,
     refused: [],
     conflicts: [],
+    model: initialModel(tables, online),
   }
 }
 

@@ -64,7 +64,7 @@ test.describe('Gestión de Egresos', () => {
     await form(page).getByRole('button', { name: 'Agregar' }).click()
     await expectToast(page, 'Error', 'Por favor, completa todos los campos numéricos requeridos antes de guardar.')
     await fillExpense(page, { descripcion: alquiler, tipoCambio: '3.75', soles: '3750' })
-    await expect(input(page, /^Monto Egreso Dólares/)).toHaveValue('US$ 1,000.00')
+    await expect(input(page, /^Monto Egreso Dólares/)).toHaveValue('1,000.00')
     await form(page).getByRole('button', { name: 'Agregar' }).click()
     await expectToast(page, 'Éxito', 'El egreso fijo se guardó correctamente.')
     await expect(row(page, alquiler)).toContainText(/3\.75.*S\/ 3,750\.00.*US\$ 1,000\.00.*Marzo.*2031/)
@@ -74,7 +74,7 @@ test.describe('Gestión de Egresos', () => {
     await rowAction(page, alquiler, 'Editar')
     await expect(page.getByRole('heading', { name: 'Editar egreso fijo' })).toBeVisible()
     await input(page, /^Monto Egreso Soles/).fill('4125')
-    await expect(input(page, /^Monto Egreso Dólares/)).toHaveValue('US$ 1,100.00')
+    await expect(input(page, /^Monto Egreso Dólares/)).toHaveValue('1,100.00')
     await form(page).getByRole('button', { name: 'Actualizar' }).click()
     await expectToast(page, 'Éxito', 'Egreso fijo actualizado correctamente.')
     await expect(form(page).getByRole('button', { name: 'Agregar' })).toBeVisible()
@@ -86,7 +86,7 @@ test.describe('Gestión de Egresos', () => {
     const flores = `Flores ${randomUUID().slice(0, 6)}`
     const toallas = `Toallas ${randomUUID().slice(0, 6)}`
     await fillExpense(page, { fecha: '2031-04-02', descripcion: flores, tipoCambio: '3.8', dolares: '50' })
-    await expect(input(page, /^Monto Egreso Soles/)).toHaveValue('S/ 190.00')
+    await expect(input(page, /^Monto Egreso Soles/)).toHaveValue('190.00')
     await form(page).getByRole('button', { name: 'Agregar' }).click()
     await expectToast(page, 'Advertencia', 'La fecha debe corresponder al mes y año seleccionados.')
     await form(page).getByLabel(/^Fecha/).fill('2031-03-15')
@@ -196,7 +196,7 @@ test.describe('Gestión de Egresos', () => {
     const seguro = `Seguro ${randomUUID().slice(0, 6)}`
     const luz = `Luz ${randomUUID().slice(0, 6)}`
     await fillExpense(page, { descripcion: seguro, tipoCambio: '3.7', soles: '370' })
-    await expect(input(page, /^Monto Egreso Dólares/)).toHaveValue('US$ 100.00')
+    await expect(input(page, /^Monto Egreso Dólares/)).toHaveValue('100.00')
     await form(page).getByRole('button', { name: 'Agregar' }).click()
     await expectToast(page, 'Éxito', 'El egreso fijo se guardó correctamente.')
     await expect(row(page, seguro)).toContainText('S/ 370.00')
@@ -205,7 +205,7 @@ test.describe('Gestión de Egresos', () => {
     await expectToast(page, 'Éxito', 'El egreso fijo se guardó correctamente.')
     await rowAction(page, seguro, 'Editar')
     await input(page, /^Monto Egreso Soles/).fill('740')
-    await expect(input(page, /^Monto Egreso Dólares/)).toHaveValue('US$ 200.00')
+    await expect(input(page, /^Monto Egreso Dólares/)).toHaveValue('200.00')
     await form(page).getByRole('button', { name: 'Actualizar' }).click()
     await expectToast(page, 'Éxito', 'Egreso fijo actualizado correctamente.')
     await rowAction(page, luz, 'Eliminar')

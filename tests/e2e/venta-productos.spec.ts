@@ -87,16 +87,17 @@ test.describe('Venta de Productos', () => {
     await expectToast(page, 'Stock Bajo', `Quedan 4 unidades de ${crema.nombre}.`)
     await expect(carrito(page).getByRole('textbox', { name: `Cantidad de ${crema.nombre}` })).toHaveValue('2')
 
-    // A new client, surname first.
+    // A new client: nombres and apellidos in two fields.
     const apellido = `Huamán${sufijo}`
     await page.getByRole('button', { name: 'Agregar cliente' }).click()
     const dialog = page.getByRole('dialog', { name: 'Agregar Nuevo Cliente' })
-    await dialog.getByRole('textbox', { name: /Nombre del cliente/ }).fill(`${apellido} Rosa María`)
+    await dialog.getByRole('textbox', { name: /^Nombres/ }).fill('Rosa María')
+    await dialog.getByRole('textbox', { name: /^Apellidos/ }).fill(apellido)
     await dialog.getByRole('textbox', { name: /Teléfono/ }).fill('987654321')
     await expectAccessible(page, 'diálogo de nuevo cliente')
     await dialog.getByRole('button', { name: 'Agregar Cliente' }).click()
     await expectToast(page, 'Cliente agregado')
-    await expect(page.getByRole('combobox', { name: 'Cliente' })).toHaveValue(`${apellido}, Rosa María`)
+    await expect(page.getByRole('combobox', { name: 'Cliente' })).toHaveValue(`Rosa María ${apellido}`)
 
     await elegir(page, 'Método de pago', 'Tarjeta de Crédito')
     await expect(page.getByTestId('total-venta')).toHaveText('S/ 80.00')
@@ -159,7 +160,7 @@ test.describe('Venta de Productos', () => {
     await page.getByRole('button', { name: 'Ir al carrito' }).click()
     await expect(page.getByRole('heading', { name: 'Carrito' })).toBeFocused()
     await expect(carrito(page).getByRole('textbox', { name: `Cantidad de ${aceite.nombre}` })).toBeInViewport()
-    await elegir(page, 'Cliente', `${apellido}, Luis`)
+    await elegir(page, 'Cliente', `Luis ${apellido}`)
     await elegir(page, 'Método de pago', 'Efectivo')
     await page.getByRole('button', { name: 'Completar Compra' }).click()
     await expectToast(page, 'Venta de productos exitosa')

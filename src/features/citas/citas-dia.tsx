@@ -9,6 +9,7 @@
  * for that specialist and time, so a keyboard reaches it as well as a finger
  * (docs/decisions/0017-agenda-dia-y-hueco-libre.md).
  */
+import { nombreCompleto } from '@/domain/nombre-completo.ts'
 import { useMemo } from 'react'
 import { rangoHoras } from '@/domain/agenda-format.ts'
 import { slotsAgenda } from '@/domain/agenda-slots.ts'
@@ -103,7 +104,7 @@ export function CitasDia({ fecha, hoy, citas, ocupadas, store, acciones, onNueva
           <div className={`${classes.head} ${classes.corner}`} aria-hidden />
           {vista.columnas.map((col) => (
             <div key={col.especialista.id_especialista} className={classes.head}>
-              {col.especialista.nombre} {col.especialista.apellido}
+              {nombreCompleto(col.especialista)}
               <small>{col.trabaja ? col.especialista.especialidad : 'No trabaja hoy'}</small>
             </div>
           ))}
@@ -135,7 +136,7 @@ export function CitasDia({ fecha, hoy, citas, ocupadas, store, acciones, onNueva
                   type="button"
                   className={classes.free}
                   style={{ top: (slot.inicio - eje.inicio) * PX_POR_MINUTO, height: SLOT_STEP_MINUTES * PX_POR_MINUTO }}
-                  aria-label={`Nueva cita con ${col.especialista.nombre} ${col.especialista.apellido} a las ${slot.etiqueta}`}
+                  aria-label={`Nueva cita con ${nombreCompleto(col.especialista)} a las ${slot.etiqueta}`}
                   onClick={() => onNueva({ id_especialista: col.especialista.id_especialista, fecha, hora_inicio: slot.hora_inicio })}
                 >
                   <span aria-hidden>+ {slot.etiqueta}</span>

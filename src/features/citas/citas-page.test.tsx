@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { PacienteCita } from '@/domain/cita-forms.ts'
+import { useSession } from '@/lib/auth/session-store.ts'
 import { useToastStore } from '@/lib/toast/toast-store.ts'
 import { facial, formas, horarioDia, lucia, LUNES_A_SABADO, masaje } from '@tests/support/agenda-fixtures.ts'
 import { renderScreen } from '@tests/support/render.tsx'
@@ -194,8 +195,10 @@ describe('Citas Programadas: actions per state (spec 2 §4)', () => {
 })
 
 describe('Confirmar Cita', () => {
-  it('confirms with the comment as internal notes', async () => {
-    const { user, log } = await open()
+  it('confirms appending the comment to the internal notes with the date and the user, never replacing them', async () => {
+    useSession.setState({ user: { id: 'u1', email: 'recepcion@spa.local', nombre: 'Recepción', isAdmin: false } })
+    const conNotas = { ...sofia, notas_internas: 'Alergia a la lavanda' }
+    const { user, log } = await open({ rows: [conNotas, pedro] })
     await user.click((await menu(user, 'Sofía Vargas'))('Confirmar Cita'))
     const dialog = await screen.findByRole('dialog', { name: 'Confirmar Cita' })
     expect(dialog).toHaveTextContent('Sofía Vargas — Masaje Relajante, miércoles, 25 de noviembre de 2026, 11:00 AM – 12:00 PM con Lucía Quispe.')
@@ -203,7 +206,10 @@ describe('Confirmar Cita', () => {
     const open_ = vi.spyOn(window, 'open').mockReturnValue(null)
     await user.click(within(dialog).getByRole('button', { name: 'Confirmar Cita' }))
     await waitFor(() => expect(toastNow()).toMatchObject({ title: 'Cita Confirmada', variant: 'success' }))
-    expect(log).toEqual([{ op: 'update', id: 'sofia', patch: { estado_cita: 'Confirmada', notas_internas: 'Pagó por Yape' } }])
+    expect(log).toEqual([
+      { op: 'update', id: 'sofia', patch: { estado_cita: 'Confirmada', notas_internas: 'Alergia a la lavanda\n25/11/2026 recepcion@spa.local: Pagó por Yape' } },
+    ])
+    useSession.setState({ user: null })
     expect(open_).not.toHaveBeenCalled()
     expect(rowOf('Sofía Vargas')).toHaveTextContent('Confirmada')
   })
@@ -262,6 +268,18 @@ describe('Marcar como pagada', () => {
     await user.click((await menu(user, 'Pedro Salas'))('Marcar como pagada'))
     expect(toastNow()).toMatchObject({ title: 'Esta cita ya está confirmada (pago recibido).', variant: 'info' })
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(log).toEqual([])
+  })
+
+  it('on a Confirmada cita with no advance and no payment, says no payment is recorded instead of claiming one', async () => {
+    const sinPago = { ...pedro, monto_adelanto: 0, metodo_pago_adelanto: null, referencia_pago_adelanto: null }
+    const { user, log } = await open({ rows: [sinPago] })
+    await user.click((await menu(user, 'Pedro Salas'))('Marcar como pagada'))
+    expect(toastNow()).toMatchObject({
+      title: 'Esta cita ya está confirmada, pero no tiene ningún pago registrado. El pago se registra en Pagos con «Procesar Pago».',
+      variant: 'info',
+    })
+    expect(toastNow()?.title).not.toContain('pago recibido')
     expect(log).toEqual([])
   })
 

@@ -17,6 +17,7 @@ import { peruToday } from '@/domain/peru-time.ts'
 import { searchCountLabel } from '@/domain/text.ts'
 import type { EnlaceWhatsapp } from '@/domain/whatsapp.ts'
 import { programarCita } from '@/lib/agenda/programar-cita.ts'
+import { getSessionUser } from '@/lib/auth/session-store.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
 import { DataTable } from '@/lib/ui/data-table.tsx'
@@ -79,7 +80,7 @@ export function CitasPage({ store }: { store: CitasStore }) {
 
   async function confirmar(cita: Cita, comentario: string, whatsapp: EnlaceWhatsapp | null) {
     try {
-      await citas.update(cita.id_cita, confirmarCitaPatch(comentario))
+      await citas.update(cita.id_cita, confirmarCitaPatch(comentario, { notas: cita.notas_internas, hoy: peruToday(), usuario: getSessionUser()?.email ?? '' }))
     } catch (e) {
       toast({ title: 'Error', description: M.noConfirmar(errorText(e)), variant: 'destructive' })
       return
@@ -119,7 +120,7 @@ export function CitasPage({ store }: { store: CitasStore }) {
   }
 
   function marcarPagada(cita: Cita) {
-    const r = marcarComoPagada(cita.estado_cita)
+    const r = marcarComoPagada(cita)
     if (r.kind === 'aviso') toast({ title: r.mensaje, variant: 'info' })
     else setConfirming(cita)
   }

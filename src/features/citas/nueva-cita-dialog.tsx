@@ -7,17 +7,16 @@
  * works offline.
  */
 import { useMemo, useState } from 'react'
-import { Button, Group, NativeSelect, TextInput } from '@mantine/core'
-import { IconUserPlus } from '@tabler/icons-react'
+import { NativeSelect, TextInput } from '@mantine/core'
 import { duracionTratamiento, slotsAgenda, type SlotsAgenda } from '@/domain/agenda-slots.ts'
 import { SLOT_STEP_MINUTES } from '@/domain/booking-slots.ts'
 import { cambiarFechaConfirmacion, type CitaNueva } from '@/domain/cita-forms.ts'
 import { citaNueva, nuevaCitaFormInicial, type HuecoElegido, type NuevaCitaForm } from '@/domain/cita-nueva.ts'
 import { metodosDePago } from '@/domain/formas-pago.ts'
 import { peruMinutesOfDay } from '@/domain/peru-time.ts'
-import type { ReservaContacto } from '@/domain/reservas.ts'
 import { CamposAdelanto, EspecialistaSelect, HoraInicioSelect, horasDe, porApellido } from '@/lib/agenda/campos-cita.tsx'
 import { PacienteSelect } from '@/lib/agenda/paciente-select.tsx'
+import { PacienteNuevo } from '@/lib/agenda/paciente-nuevo.tsx'
 import { registrarPaciente } from '@/lib/agenda/registrar-paciente.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { FormDialog, type DialogForm, type FieldErrors } from '@/lib/ui/form-dialog.tsx'
@@ -95,7 +94,9 @@ export function NuevaCitaDialog({ hueco, store, hoy, onClose, onSave }: NuevaCit
         <div className={classes.formGrid}>
           <div className={classes.full}>
             <PacienteSelect pacientes={pacientes.rows} withAsterisk {...form.getInputProps('id_paciente')} />
-            {!form.values.id_paciente && <PacienteNuevo onCrear={(contacto) => registrarPaciente(contacto, pacientes)} onCreado={(id) => form.setFieldValue('id_paciente', id)} />}
+            {!form.values.id_paciente && (
+              <PacienteNuevo etiqueta="Registrar paciente nuevo" onCrear={(contacto) => registrarPaciente(contacto, pacientes)} onCreado={(id) => form.setFieldValue('id_paciente', id)} />
+            )}
           </div>
           <NativeSelect
             className={classes.full}
@@ -134,62 +135,5 @@ export function NuevaCitaDialog({ hueco, store, hoy, onClose, onSave }: NuevaCit
         </div>
       )}
     </FormDialog>
-  )
-}
-
-/**
- * 'Registrar paciente nuevo': a name (required), phone and e-mail, turned into a patient
- * by the same rule as a request's client (src/domain/reservas.ts `pacienteParaReserva`:
- * an existing patient with that e-mail is reused).
- */
-function PacienteNuevo({ onCrear, onCreado }: { onCrear: (contacto: ReservaContacto) => Promise<string | null>; onCreado: (id: string) => void }) {
-  const [abierto, setAbierto] = useState(false)
-  const [datos, setDatos] = useState({ nombre: '', telefono: '', email: '' })
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  if (!abierto) {
-    return (
-      <Button mt="xs" variant="light" size="sm" leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setAbierto(true)}>
-        Registrar paciente nuevo
-      </Button>
-    )
-  }
-  const registrar = async () => {
-    if (!datos.nombre.trim()) {
-      setError('Escribe el nombre del paciente.')
-      return
-    }
-    setBusy(true)
-    try {
-      const id = await onCrear({ nombre_cliente: datos.nombre.trim(), telefono_cliente: datos.telefono.trim() || null, email_cliente: datos.email.trim() || null })
-      if (id) onCreado(id)
-    } finally {
-      setBusy(false)
-    }
-  }
-  return (
-    <div role="group" aria-label="Paciente nuevo" className={classes.formGrid} style={{ marginTop: 8 }}>
-      <TextInput
-        className={classes.full}
-        label="Nombre y apellidos"
-        withAsterisk
-        value={datos.nombre}
-        error={error}
-        onChange={(e) => {
-          setDatos({ ...datos, nombre: e.currentTarget.value })
-          setError(null)
-        }}
-      />
-      <TextInput label="Teléfono" type="tel" value={datos.telefono} onChange={(e) => setDatos({ ...datos, telefono: e.currentTarget.value })} />
-      <TextInput label="Correo electrónico" type="email" value={datos.email} onChange={(e) => setDatos({ ...datos, email: e.currentTarget.value })} />
-      <Group className={classes.full} gap="xs">
-        <Button size="sm" leftSection={<IconUserPlus size={16} aria-hidden />} loading={busy} onClick={registrar}>
-          Registrar paciente
-        </Button>
-        <Button size="sm" variant="subtle" onClick={() => setAbierto(false)}>
-          Volver a la lista
-        </Button>
-      </Group>
-    </div>
   )
 }

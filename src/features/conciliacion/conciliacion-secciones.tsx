@@ -48,9 +48,8 @@ export function SaldoInicialBox({ saldo, periodo, texto, onTexto, onGuardar, gua
         <div className={classes.saldo}>
           <MoneyInput
             label="Saldo Inicial"
-            min={-999_999_999_999}
             value={texto}
-            onChange={(v) => onTexto(v === '' ? '' : String(v))}
+            onChange={onTexto}
             w={220}
           />
           <Button radius="xl" disabled={!puedeGuardarSaldoInicial(texto)} loading={guardando} onClick={onGuardar}>

@@ -69,7 +69,7 @@ export function IngresoDialog({ state, periodo, onClose, onSave }: IngresoDialog
             withAsterisk
             {...form.getInputProps('importe')}
             value={form.values.importe}
-            onChange={(v) => form.setFieldValue('importe', v === '' ? '' : String(v))}
+            onChange={(v) => form.setFieldValue('importe', v)}
           />
           <NativeSelect label="Banco" data={[{ value: '', label: 'Sin banco' }, ...BANCOS.map((b) => ({ value: b, label: b }))]} {...form.getInputProps('banco')} />
           <TextInput className={classes.full} label="Observación" maxLength={500} {...form.getInputProps('observacion')} />

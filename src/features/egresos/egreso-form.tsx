@@ -7,7 +7,7 @@
  * key to start afresh (Editar, Cancelar, a save, another month).
  */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
-import { Button, Group, NumberInput, TextInput, Textarea } from '@mantine/core'
+import { Button, Group, TextInput, Textarea } from '@mantine/core'
 import { IconDeviceFloppy, IconPlus } from '@tabler/icons-react'
 import {
   conDolares,
@@ -22,6 +22,7 @@ import {
 import { primerDia, ultimoDia, type Periodo } from '@/domain/periodo.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { MoneyInput } from '@/lib/ui/money-input.tsx'
+import { NumeroInput } from '@/lib/ui/numero-input.tsx'
 import classes from './egresos.module.css'
 
 export interface EgresoFormCardProps {
@@ -101,18 +102,13 @@ export function EgresoFormCard({ tipo, periodo, inicial, editando, tasaSugerida,
             setForm((f) => ({ ...f, descripcion }))
           }}
         />
-        <NumberInput
+        <NumeroInput
           label="Tipo de cambio"
           withAsterisk={fijo}
           description={online ? 'Soles por dólar.' : 'Sin conexión: escribe el tipo de cambio.'}
           // The hint under the box keeps the three boxes of the row aligned.
           inputWrapperOrder={['label', 'input', 'description', 'error']}
-          decimalScale={4}
-          min={0}
-          step={0.0001}
-          allowNegative={false}
-          hideControls
-          inputMode="decimal"
+          decimales={4}
           value={form.tipoCambio}
           onChange={(v) => setForm((f) => conTipoCambioDesde(f, texto(v), origen.current))}
         />

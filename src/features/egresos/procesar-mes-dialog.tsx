@@ -5,9 +5,11 @@
  * cleared, and the rules then answer 'Selecciona mes y año'.
  */
 import { useState } from 'react'
-import { Button, Group, Modal, NumberInput, Select } from '@mantine/core'
+import { Button, Group, Modal, Select } from '@mantine/core'
 import { MESES } from '@/domain/calendar.ts'
-import { ANIO_MAXIMO, ANIO_MINIMO, type Periodo } from '@/domain/periodo.ts'
+import { numeroValido } from '@/domain/numero.ts'
+import type { Periodo } from '@/domain/periodo.ts'
+import { NumeroInput } from '@/lib/ui/numero-input.tsx'
 
 export interface ProcesarMesDialogProps {
   /** null: closed; else the month it opens on. */
@@ -26,12 +28,12 @@ export function ProcesarMesDialog({ inicial, onProcesar, onClose }: ProcesarMesD
 
 function Cuerpo({ inicial, onProcesar, onClose }: { inicial: Periodo; onProcesar: ProcesarMesDialogProps['onProcesar']; onClose: () => void }) {
   const [mes, setMes] = useState<string | null>(String(inicial.mes))
-  const [anio, setAnio] = useState<string | number>(inicial.anio)
+  const [anio, setAnio] = useState<string>(String(inicial.anio))
   const [busy, setBusy] = useState(false)
   const procesar = async () => {
     setBusy(true)
     try {
-      await onProcesar({ mes: mes ? Number(mes) : null, anio: anio === '' ? null : Number(anio) })
+      await onProcesar({ mes: mes ? Number(mes) : null, anio: anio.trim() === '' ? null : (numeroValido(anio, { decimales: 0 }) ?? Number.NaN) })
     } finally {
       setBusy(false)
     }
@@ -48,7 +50,7 @@ function Cuerpo({ inicial, onProcesar, onClose }: { inicial: Periodo; onProcesar
           maxDropdownHeight="15rem"
           comboboxProps={{ withinPortal: true }}
         />
-        <NumberInput label="Año" value={anio} onChange={setAnio} min={ANIO_MINIMO} max={ANIO_MAXIMO} allowDecimal={false} allowNegative={false} clampBehavior="none" />
+        <NumeroInput label="Año" value={anio} onChange={setAnio} />
       </Group>
       <Group justify="flex-end" mt="xl">
         <Button variant="default" onClick={onClose} disabled={busy}>

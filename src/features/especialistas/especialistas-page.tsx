@@ -14,13 +14,13 @@ import {
   especialistaToasts,
   hasEmailDuplicate,
   horarioTrabajo,
-  nombreCompleto,
   searchEspecialistas,
   sortEspecialistas,
   toEspecialistaFields,
   type Especialista,
   type EspecialistaForm,
 } from '@/domain/especialistas.ts'
+import { nombreCompleto } from '@/domain/nombre-completo.ts'
 import { searchCountLabel } from '@/domain/text.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'

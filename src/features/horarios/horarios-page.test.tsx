@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import type { Horario } from '@/domain/horarios.ts'
+import { diaSemana, peruToday } from '@/domain/peru-time.ts'
 import { idHorario } from '@/domain/ids-deterministas.ts'
 import type { CollectionStatus } from '@/lib/db/use-collection.ts'
 import { useToastStore } from '@/lib/toast/toast-store.ts'
@@ -9,6 +10,7 @@ import { NO_LOCAL_DATA } from '@/lib/ui/list-states.tsx'
 import { renderScreen } from '@tests/support/render.tsx'
 import { useMemoryCollection, type MemoryWrite } from '@tests/support/memory-collection.ts'
 import { HorariosPage } from './horarios-page.tsx'
+import type { CitaAviso } from './horarios-store.ts'
 
 function dia(dia_semana: string, orden_dia: number, abierto = true): Horario {
   return {
@@ -33,15 +35,43 @@ const semana: Horario[] = [
   dia('Sábado', 6),
 ]
 
-function Harness({ rows, log, status, failWith }: { rows: Horario[]; log: MemoryWrite[]; status?: CollectionStatus; failWith?: Error }) {
-  const store = useMemoryCollection<'tb_horarios', Horario>('tb_horarios', rows, { log, status, failWith })
-  return <HorariosPage store={store} />
+interface Opts {
+  status?: CollectionStatus
+  failWith?: Error
+  /** The booked citas of the device (all dates; the store answers those from `hoy` on). */
+  citas?: CitaAviso[]
 }
 
-async function open(rows: Horario[] = semana, opts: { status?: CollectionStatus; failWith?: Error } = {}) {
+function Harness({ rows, log, status, failWith, citas = [] }: Opts & { rows: Horario[]; log: MemoryWrite[] }) {
+  const store = useMemoryCollection<'tb_horarios', Horario>('tb_horarios', rows, { log, status, failWith })
+  return <HorariosPage store={{ ...store, citasDesde: async (hoy) => citas.filter((c) => c.fecha_cita >= hoy) }} />
+}
+
+async function open(rows: Horario[] = semana, opts: Opts = {}) {
   const log: MemoryWrite[] = []
   const view = await renderScreen(() => <Harness rows={rows} log={log} {...opts} />)
   return { ...view, log }
+}
+
+/** The next Saturday after today in Peru (never today: a cita that has begun is past). */
+function proximoSabado(): string {
+  const d = new Date(`${peruToday()}T12:00:00Z`)
+  do d.setUTCDate(d.getUTCDate() + 1)
+  while (diaSemana(d.toISOString().slice(0, 10)) !== 'Sábado')
+  return d.toISOString().slice(0, 10)
+}
+
+function citaSabado(hora_inicio: string, hora_fin: string): CitaAviso {
+  return {
+    id_cita: `cita-${hora_inicio}`,
+    fecha_cita: proximoSabado(),
+    hora_inicio,
+    hora_fin,
+    estado_cita: 'Confirmada',
+    nombre_cliente: 'Rosa Quispe Huamán',
+    nombre_tratamiento: 'Masaje relajante',
+    especialista: 'Lucía Ramos',
+  }
 }
 
 const card = (name: string) => screen.getByRole('region', { name })
@@ -102,6 +132,86 @@ describe('HorariosPage', { timeout: 30_000 }, () => {
     ])
     expect(martes).toHaveTextContent('10:00 AM – 08:30 PM')
     await waitFor(() => expect(within(martes).queryByRole('button', { name: 'Guardar Martes' })).not.toBeInTheDocument())
+  })
+
+  it('lists the booked citas the new hours leave outside, and saves only once the receptionist confirms', async () => {
+    const { user, log } = await open(semana, { citas: [citaSabado('17:00:00', '18:00:00'), citaSabado('10:00:00', '11:00:00')] })
+    const sabado = card('Sábado')
+    await setTime(user, sabado, 'Hora de cierre', '15:00')
+    await user.click(within(sabado).getByRole('button', { name: 'Guardar Sábado' }))
+
+    let dialog = await screen.findByRole('dialog', { name: 'Hay 1 cita fuera del nuevo horario' })
+    expect(dialog).toHaveTextContent('Guardarlo no las mueve ni las cancela: recepción debe reprogramarlas.')
+    const items = within(within(dialog).getByRole('list', { name: 'Citas fuera del nuevo horario' })).getAllByRole('listitem')
+    // Only the 17:00 cita: the 10:00 one still fits.
+    expect(items).toHaveLength(1)
+    const fecha = new Intl.DateTimeFormat('es-PE', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(
+      new Date(`${proximoSabado()}T12:00:00Z`),
+    )
+    expect(fecha).toMatch(/^sábado, \d{1,2} de \p{L}+ de \d{4}$/u)
+    expect(items[0]).toHaveTextContent(`${fecha}, 05:00 PM – 06:00 PM`)
+    expect(items[0]).toHaveTextContent('Rosa Quispe Huamán · Masaje relajante · Lucía Ramos')
+    expect(log).toEqual([])
+
+    // Cancelar: nothing saved, the edit stays.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(log).toEqual([])
+    expect(useToastStore.getState().current).toBeNull()
+    expect(within(sabado).getByLabelText('Hora de cierre')).toHaveValue('15:00')
+
+    // Saved only after 'Guardar de todos modos'.
+    await user.click(within(sabado).getByRole('button', { name: 'Guardar Sábado' }))
+    dialog = await screen.findByRole('dialog', { name: 'Hay 1 cita fuera del nuevo horario' })
+    expect(log).toEqual([])
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar de todos modos' }))
+    await waitFor(() => expect(log).toHaveLength(1))
+    expect(log[0]).toEqual({
+      op: 'update',
+      id: 'id-6',
+      patch: { esta_abierto: true, hora_apertura: '09:00:00', hora_cierre: '15:00:00', descanso_inicio: '13:00:00', descanso_fin: '14:00:00' },
+    })
+    await waitFor(() => expect(useToastStore.getState().current).toMatchObject({ title: 'Horario Actualizado', variant: 'success' }))
+  })
+
+  it('saves at once, with no warning, when every booked cita still fits', async () => {
+    // The Saturday cita ends at 15:00 sharp; a cancelled one later that day does not count.
+    const cancelada = { ...citaSabado('17:00:00', '18:00:00'), estado_cita: 'Cancelada' }
+    const { user, log } = await open(semana, { citas: [citaSabado('14:00:00', '15:00:00'), cancelada] })
+    const sabado = card('Sábado')
+    await setTime(user, sabado, 'Hora de cierre', '15:00')
+    await user.click(within(sabado).getByRole('button', { name: 'Guardar Sábado' }))
+    await waitFor(() => expect(log).toHaveLength(1))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(log[0]).toMatchObject({ op: 'update', id: 'id-6', patch: { hora_cierre: '15:00:00' } })
+  })
+
+  it('does not save blind when the booked citas cannot be read', async () => {
+    const log: MemoryWrite[] = []
+    function Failing() {
+      const store = useMemoryCollection<'tb_horarios', Horario>('tb_horarios', semana, { log })
+      return (
+        <HorariosPage
+          store={{
+            ...store,
+            citasDesde: () => Promise.reject(new Error('La base de datos local no está abierta: inicia sesión.')),
+          }}
+        />
+      )
+    }
+    const { user } = await renderScreen(() => <Failing />)
+    const sabado = card('Sábado')
+    await setTime(user, sabado, 'Hora de cierre', '15:00')
+    await user.click(within(sabado).getByRole('button', { name: 'Guardar Sábado' }))
+    await waitFor(() =>
+      expect(useToastStore.getState().current).toMatchObject({
+        title: 'Error',
+        description: 'No se pudieron revisar las citas del Sábado antes de guardar. El horario no se guardó.',
+        variant: 'destructive',
+      }),
+    )
+    expect(log).toEqual([])
+    expect(within(sabado).getByRole('button', { name: 'Guardar Sábado' })).toBeInTheDocument()
   })
 
   it.each([

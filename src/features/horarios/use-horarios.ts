@@ -1,6 +1,12 @@
-/** The Horarios screen's data: the local tb_horarios collection, live (the page puts the days in order). */
+/**
+ * The Horarios screen's data: the local tb_horarios collection, live (the page puts the
+ * days in order), and a one-off read of the citas from today on for the warning before
+ * saving new hours.
+ */
+import { useMemo } from 'react'
 import type { Horario } from '@/domain/horarios.ts'
 import type { HorarioDoc } from '@sync/tables/product-tables.ts'
+import { citasDesde } from '@/lib/db/citas-desde.ts'
 import { useCollection } from '@/lib/db/use-collection.ts'
 import type { HorariosStore } from './horarios-store.ts'
 
@@ -18,5 +24,6 @@ function toHorario(doc: HorarioDoc): Horario {
 }
 
 export function useHorarios(): HorariosStore {
-  return useCollection('tb_horarios', { map: toHorario })
+  const collection = useCollection('tb_horarios', { map: toHorario })
+  return useMemo(() => ({ ...collection, citasDesde }), [collection])
 }

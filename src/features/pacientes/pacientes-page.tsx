@@ -10,13 +10,13 @@ import {
   PACIENTE_DUPLICATE_MESSAGES,
   buildPacienteIndex,
   findDuplicate,
-  nombreCompleto,
   pacienteToasts,
   searchPacientes,
   toPacienteFields,
   type Paciente,
   type PacienteForm,
 } from '@/domain/pacientes.ts'
+import { nombreCompleto } from '@/domain/nombre-completo.ts'
 import { formatFechaCorta } from '@/domain/peru-time.ts'
 import { searchCountLabel } from '@/domain/text.ts'
 import { toast } from '@/lib/toast/toast-store.ts'

@@ -51,17 +51,17 @@ export interface ProcesarPagoDialogProps {
 }
 
 /** @mantine/form wants an indexable type: the domain's form plus the extra lines. */
-type Form = { [K in keyof FormularioPago]: FormularioPago[K] } & { extras: LineaExtra[] }
+type Form = { [K in keyof FormularioPago]: FormularioPago[K] } & { extras: LineaExtra[]; escritas: Record<string, string> }
 
 const cuentaDe = (aPagar: CitaAPagar, extras: LineaExtra[]): CuentaPago => ({ ...cuentaInicial(aPagar.cita, aPagar.costoTratamiento), extras })
 const aTexto = (centimos: number) => (centimos / 100).toFixed(2)
 
 export function ProcesarPagoDialog({ aPagar, catalogo, stock, formasPago, hoy, onClose, onSave }: ProcesarPagoDialogProps) {
   const metodos = useMemo(() => metodosDePago(formasPago, 'selector'), [formasPago])
-  const inicial = useMemo<Form | null>(() => (aPagar ? { ...formularioInicial(cuentaDe(aPagar, []), hoy), extras: [] } : null), [aPagar, hoy])
+  const inicial = useMemo<Form | null>(() => (aPagar ? { ...formularioInicial(cuentaDe(aPagar, []), hoy), extras: [], escritas: {} } : null), [aPagar, hoy])
   const disponible = useMemo(() => new Map([...stock].map(([id, n]) => [id.toLowerCase(), n])), [stock])
 
-  const validate = (v: Form): FieldErrors<Form> => (aPagar ? validarPago(v, cuentaDe(aPagar, v.extras), disponible, hoy).errores : {})
+  const validate = (v: Form): FieldErrors<Form> => (aPagar ? validarPago(v, cuentaDe(aPagar, v.extras), disponible, hoy, v.escritas).errores : {})
 
   return (
     <FormDialog<Form>
@@ -74,7 +74,7 @@ export function ProcesarPagoDialog({ aPagar, catalogo, stock, formasPago, hoy, o
         if (!aPagar) return
         const cuenta = cuentaDe(aPagar, values.extras)
         // Spec 2 §5: the stock is checked again at submit (another sale may have taken the units).
-        const { stock: faltante, ok } = validarPago(values, cuenta, disponible, hoy)
+        const { stock: faltante, ok } = validarPago(values, cuenta, disponible, hoy, values.escritas)
         if (faltante) toast({ title: faltante.titulo, description: faltante.mensaje, variant: 'destructive' })
         if (!ok) return
         await onSave(filaPagoFinal(newId(), aPagar.cita, cuenta, values))
@@ -110,15 +110,18 @@ export function ProcesarPagoDialog({ aPagar, catalogo, stock, formasPago, hoy, o
                 extras={form.values.extras}
                 catalogo={catalogo}
                 stock={stock}
+                escritas={form.values.escritas}
                 // A new bill gives a new suggestion; staff may still type another amount afterwards.
-                onChange={(extras) => form.setValues({ extras, montoFinal: aTexto(montoFinalSugerido(cuentaDe(aPagar, extras))) })}
+                onChange={(extras, escritas) =>
+                  form.setValues(extras === form.values.extras ? { escritas } : { extras: [...extras], escritas, montoFinal: aTexto(montoFinalSugerido(cuentaDe(aPagar, [...extras]))) })
+                }
               />
             </div>
             <MoneyInput
               label="Monto final pagado"
               withAsterisk
               {...form.getInputProps('montoFinal')}
-              onChange={(v) => form.setFieldValue('montoFinal', v === '' ? '' : String(v))}
+              onChange={(v) => form.setFieldValue('montoFinal', v)}
             />
             <NativeSelect
               label="Método de pago final"

@@ -4,6 +4,7 @@
  * uploads the payment and the server completes the cita and writes the stock ledger
  * (docs/decisions/0009-caja.md "Final payment").
  */
+import { nombreCompleto } from '@/domain/nombre-completo.ts'
 import { useMemo } from 'react'
 import type { CitaDoc, PagoCitaDoc, TratamientoDoc } from '@sync/tables/product-tables.ts'
 import { useCollection, useLookup } from '@/lib/db/use-collection.ts'
@@ -55,7 +56,7 @@ export function usePagos(dia: string): PagosStore {
   const stock = useStock()
   const formasPago = useLiveQuery('tb_formapago').data
   const especialistasDocs = useLookup('tb_especialistas')
-  const especialistas = useMemo(() => new Map([...especialistasDocs].map(([id, e]) => [id, `${e.nombre} ${e.apellido}`])), [especialistasDocs])
+  const especialistas = useMemo(() => new Map([...especialistasDocs].map(([id, e]) => [id, nombreCompleto(e)])), [especialistasDocs])
   const catalogo = useMemo(() => ({ status: tratamientos.status, rows: tratamientos.rows }), [tratamientos.status, tratamientos.rows])
   return useMemo(() => ({ citas, pagos, tratamientos: catalogo, stock, formasPago, especialistas }), [citas, pagos, catalogo, stock, formasPago, especialistas])
 }

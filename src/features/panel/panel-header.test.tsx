@@ -6,40 +6,98 @@ import type { PanelSync } from './use-panel-sync.ts'
 
 const user = { id: 'u1', email: 'recepcion@spa.local', nombre: 'Recepción', isAdmin: false }
 const synced: PanelSync = {
-  online: true,
-  pendingTotal: 0,
-  pendingKnown: true,
-  lastSyncAt: new Date().toISOString(),
-  initialSync: null,
+  network: 'up',
+  server: 'reachable',
+  session: 'valid',
+  downloads: { tb_citas: 'complete', tb_pacientes: 'complete' },
+  received: 0,
+  expected: 0,
+  pending: 0,
+  refused: 0,
+  conflicts: 0,
+  held: 0,
+  round: [],
+  lastSyncAt: new Date(Date.now() - 4 * 60_000).toISOString(),
   error: null,
-  refused: [],
-  conflicts: [],
 }
 
-async function pill(sync: Partial<PanelSync>) {
-  await renderScreen(() => <PanelHeader user={user} mode="online" sync={{ ...synced, ...sync }} />)
-  return screen.getByTestId('cambios-pendientes')
+async function header(sync: Partial<PanelSync>, mode: 'online' | 'offline' = 'online') {
+  await renderScreen(() => <PanelHeader user={user} mode={mode} sync={{ ...synced, ...sync }} />)
+  return {
+    connection: screen.getByTestId('estado-conexion'),
+    upload: screen.getByTestId('cambios-pendientes'),
+    last: screen.getByTestId('ultima-sincronizacion'),
+    problems: screen.getByTestId('problemas-sincronizacion'),
+  }
 }
 
-describe('PanelHeader: what is waiting to upload', () => {
-  it('says "Todo sincronizado" when the queue was counted empty on a device with data', async () => {
-    expect(await pill({})).toHaveTextContent('Todo sincronizado')
+describe('PanelHeader renders the status model', () => {
+  it('in step: En línea, Todo sincronizado, the time, and a calm problems chip (no warning icon)', async () => {
+    const h = await header({})
+    expect(h.connection).toHaveTextContent('En línea')
+    expect(h.connection).toHaveAttribute('data-tone', 'ok')
+    expect(h.upload).toHaveTextContent('Todo sincronizado')
+    expect(h.last).toHaveTextContent('Sincronizado hace 4 min')
+    expect(h.problems).toHaveTextContent(/^Problemas de sincronización$/)
+    expect(h.problems).toHaveAttribute('data-tone', 'neutral')
+    expect(screen.queryByTestId('problemas-aviso')).toBeNull()
+    expect(screen.queryByRole('status')).toBeNull()
   })
 
-  it('before the queue is counted (a reload, the session still opening) it does not claim anything', async () => {
-    expect(await pill({ pendingKnown: false })).toHaveTextContent('Revisando cambios…')
+  it('with something to solve the problems chip warns and counts', async () => {
+    const h = await header({ refused: 1, conflicts: 1 })
+    expect(h.problems).toHaveTextContent('Problemas de sincronización (2)')
+    expect(h.problems).toHaveAttribute('data-tone', 'error')
+    expect(screen.getByTestId('problemas-aviso')).toBeInTheDocument()
   })
 
-  it('counts what is waiting', async () => {
-    expect(await pill({ pendingTotal: 2 })).toHaveTextContent('2 cambios por subir')
+  it('Wi-Fi up, server unreachable: never "En línea", one banner that says the same', async () => {
+    const h = await header({ server: 'unreachable' })
+    expect(h.connection).toHaveTextContent('Sin conexión con el servidor')
+    expect(h.connection).not.toHaveTextContent('En línea')
+    expect(screen.getByRole('status')).toHaveTextContent('Sin conexión con el servidor. Se reintentará automáticamente.')
   })
 
-  it('during a first download, online or not, it is never "Todo sincronizado"', async () => {
-    expect(await pill({ initialSync: { pulled: 10, total: 100, done: false } })).toHaveTextContent('Descargando datos…')
-    expect(screen.getByText('Descargando los datos del spa a este equipo… 10%')).toBeInTheDocument()
+  it('before the server answered: "Conectando…"', async () => {
+    expect((await header({ server: 'unknown' })).connection).toHaveTextContent('Conectando…')
+  })
+
+  it('before the queue is counted (a reload) it does not claim anything', async () => {
+    const h = await header({ pending: null })
+    expect(h.upload).toHaveTextContent('Revisando cambios…')
+    expect(h.last).toHaveTextContent('Última descarga hace 4 min')
+  })
+
+  it('counts what is waiting, and the time is not "Sincronizado"', async () => {
+    const h = await header({ pending: 2 })
+    expect(h.upload).toHaveTextContent('2 cambios por subir')
+    expect(h.last).toHaveTextContent('Última descarga hace 4 min')
+  })
+
+  it('at 11 % of a first download: the bar, "Descargando datos…", never "Sincronizado hace …"', async () => {
+    const h = await header({ downloads: { tb_citas: 'complete', tb_pacientes: 'partial' }, received: 11, expected: 100 })
+    expect(h.upload).toHaveTextContent('Descargando datos…')
+    expect(h.last).toHaveTextContent('Sin sincronizar todavía')
+    expect(screen.getByText('Descargando los datos del spa a este equipo… 11%')).toBeInTheDocument()
   })
 
   it('offline without data, it says the device has none yet', async () => {
-    expect(await pill({ online: false, initialSync: { pulled: 0, total: 0, done: false } })).toHaveTextContent('Sin datos en este equipo')
+    const h = await header({ network: 'down', server: 'unknown', downloads: { tb_citas: 'not-started' } })
+    expect(h.connection).toHaveTextContent('Sin conexión')
+    expect(h.upload).toHaveTextContent('Sin datos en este equipo')
+  })
+
+  it('an expired session: "Sesión terminada", "Sincronización en pausa" and its banner', async () => {
+    const message = 'Tu sesión terminó. Inicia sesión de nuevo para sincronizar; tus cambios pendientes se conservan.'
+    const h = await header({ session: 'expired', error: message })
+    expect(h.connection).toHaveTextContent('Sesión terminada')
+    expect(h.upload).toHaveTextContent('Sincronización en pausa')
+    expect(h.upload).not.toHaveTextContent('Todo sincronizado')
+    expect(screen.getByRole('status')).toHaveTextContent(message)
+  })
+
+  it('"Sesión local" only with the network up after an offline sign-in', async () => {
+    await header({ server: 'unknown' }, 'offline')
+    expect(screen.getByText('Sesión local')).toBeInTheDocument()
   })
 })

@@ -2,30 +2,27 @@
 import { useEffect, useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Avatar, Progress, Tooltip } from '@mantine/core'
-import { IconAlertTriangle, IconCloudCheck, IconCloudDownload, IconCloudUpload, IconHistory, IconLoader2 } from '@tabler/icons-react'
+import { IconAlertTriangle, IconCloudCheck, IconCloudDownload, IconCloudPause, IconCloudUpload, IconHistory, IconLoader2 } from '@tabler/icons-react'
 import { displayName } from '@/domain/greeting.ts'
-import { initialSyncPercent, lastSyncLabel, uploadSummary } from '@/domain/sync-display.ts'
+import { describeSync } from '@/domain/sync-display.ts'
 import type { PanelUser } from '@/lib/auth/panel-user.ts'
 import type { SessionMode } from '@/domain/session-rules.ts'
 import type { PanelSync } from './use-panel-sync.ts'
 import classes from './panel.module.css'
 
-function useNow(everyMs: number) {
-  const [now, setNow] = useState(() => new Date())
+/** Re-renders every `everyMs`: the relative time is computed from the clock at each render. */
+function useTick(everyMs: number) {
+  const [, setTick] = useState(0)
   useEffect(() => {
-    const t = setInterval(() => setNow(new Date()), everyMs)
+    const t = setInterval(() => setTick((n) => n + 1), everyMs)
     return () => clearInterval(t)
   }, [everyMs])
-  return now
 }
 
 export function PanelHeader({ user, mode, sync }: { user: PanelUser; mode: SessionMode; sync: PanelSync }) {
-  const now = useNow(30_000)
-  const upload = uploadSummary(sync)
-  const problems = sync.refused.length + sync.conflicts.length
-  const progress = initialSyncPercent(sync.initialSync)
+  useTick(30_000)
+  const view = describeSync(sync, new Date())
   const name = displayName({ nombre: user.nombre, email: user.email })
-  const online = sync.online
 
   return (
     <header className={classes.header}>
@@ -46,46 +43,49 @@ export function PanelHeader({ user, mode, sync }: { user: PanelUser; mode: Sessi
       </div>
       <div className={classes.statusBar}>
         <div className={classes.status} role="group" aria-label="Estado de sincronización">
-          <span className={classes.pill} data-tone={online ? 'ok' : 'warn'} data-testid="estado-conexion">
+          <span className={classes.pill} data-tone={view.connection.tone} data-testid="estado-conexion">
             <span className={classes.dot} aria-hidden />
-            {online ? 'En línea' : 'Sin conexión'}
+            {view.connection.text}
           </span>
-          {mode === 'offline' && online && (
+          {mode === 'offline' && sync.network === 'up' && (
             <Tooltip label="Ingresaste sin conexión: conectando con el servidor para sincronizar.">
               <span className={classes.pill} data-tone="warn">
                 Sesión local
               </span>
             </Tooltip>
           )}
-          <span className={classes.pill} data-tone={upload.kind === 'pending' || upload.kind === 'no-data' ? 'warn' : 'neutral'} data-testid="cambios-pendientes">
-            {upload.kind === 'pending' ? (
+          <span className={classes.pill} data-tone={view.upload.tone} data-testid="cambios-pendientes">
+            {view.upload.kind === 'pending' ? (
               <IconCloudUpload size={16} aria-hidden />
-            ) : upload.kind === 'no-data' ? (
+            ) : view.upload.kind === 'no-data' ? (
               <IconCloudDownload size={16} aria-hidden />
-            ) : upload.kind === 'checking' ? (
+            ) : view.upload.kind === 'checking' ? (
               <IconLoader2 size={16} aria-hidden />
+            ) : view.upload.kind === 'paused' ? (
+              <IconCloudPause size={16} aria-hidden />
             ) : (
               <IconCloudCheck size={16} aria-hidden />
             )}
-            {upload.text}
+            {view.upload.text}
           </span>
           <span className={classes.pill} data-tone="neutral" data-testid="ultima-sincronizacion">
             <IconHistory size={16} aria-hidden />
-            {lastSyncLabel(sync.lastSyncAt, now)}
+            {view.lastSync}
           </span>
           <Link to="/control-citas/sincronizacion" className={classes.problemsLink}>
-            <span className={classes.pill} data-tone={problems ? 'error' : 'neutral'}>
-              <IconAlertTriangle size={16} aria-hidden />
-              Problemas de sincronización{problems ? ` (${problems})` : ''}
+            {/* Calm when there is nothing to solve: no warning icon, no warning colour. */}
+            <span className={classes.pill} data-tone={view.problems.calm ? 'neutral' : 'error'} data-testid="problemas-sincronizacion">
+              {!view.problems.calm && <IconAlertTriangle size={16} aria-hidden data-testid="problemas-aviso" />}
+              {view.problems.text}
             </span>
           </Link>
         </div>
       </div>
-      {progress !== null && (
+      {view.progress !== null && (
         <div className={classes.bannerInner} style={{ paddingTop: 0 }}>
           <div style={{ flex: 1 }}>
             <Progress
-              value={progress === 'indeterminado' ? 100 : progress}
+              value={view.progress === 'indeterminado' ? 100 : view.progress}
               size="sm"
               color="salvia"
               aria-label="Primera sincronización de este equipo"
@@ -93,18 +93,18 @@ export function PanelHeader({ user, mode, sync }: { user: PanelUser; mode: Sessi
               striped
             />
             <div style={{ fontSize: '0.85rem', color: 'var(--mantine-color-gray-7)', marginTop: 4 }}>
-              {progress === 'indeterminado'
+              {view.progress === 'indeterminado'
                 ? 'Preparando la primera sincronización de este equipo…'
-                : `Descargando los datos del spa a este equipo… ${progress}%`}
+                : `Descargando los datos del spa a este equipo… ${view.progress}%`}
             </div>
           </div>
         </div>
       )}
-      {sync.error && (
+      {view.banner && (
         <div className={classes.banner} style={{ background: '#fbf0e0', borderBottom: 0 }} role="status">
           <div className={classes.bannerInner}>
             <IconAlertTriangle size={18} color="#7a4a0c" aria-hidden />
-            <span style={{ color: '#6b4109' }}>{sync.error.message}</span>
+            <span style={{ color: '#6b4109' }}>{view.banner}</span>
           </div>
         </div>
       )}

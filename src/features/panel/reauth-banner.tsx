@@ -7,13 +7,14 @@ import { Button, Modal, PasswordInput, Stack, Text } from '@mantine/core'
 import { IconKey } from '@tabler/icons-react'
 import { needsServerSignIn, reauthenticate } from '@/lib/auth/auth-service.ts'
 import { useSession } from '@/lib/auth/session-store.ts'
+import { useSyncStatus } from '@/lib/db/use-sync-status.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
-import { useOnline } from '@/lib/ui/use-online.ts'
 import classes from './panel.module.css'
 
 export function ReauthBanner() {
   const mode = useSession((s) => s.mode)
-  const online = useOnline()
+  // The status machine's network (docs/decisions/0035), like the header beside it.
+  const online = useSyncStatus((s) => s.model.network === 'up')
   const [open, setOpen] = useState(false)
   const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)

@@ -6,8 +6,9 @@
  * 'Cerrar sesión y borrar los datos de este equipo' (a shared or lost device) is a
  * separate, confirmed action that warns when writes would be lost.
  *
- * Both dialogs read the pending figure from the sync status store, the one the header
- * and the problems page read, so they never disagree.
+ * Both dialogs read the pending figure and the connection from the sync status machine's
+ * model, the one the header and the problems page render (docs/decisions/0035), so they
+ * never disagree; with the server out of reach nothing waits for it.
  */
 import { useState } from 'react'
 import { ActionIcon, Button, Menu, Modal, Stack, Text, Group } from '@mantine/core'
@@ -23,14 +24,16 @@ export function SignOutButton() {
   const [busy, setBusy] = useState(false)
   const [warning, setWarning] = useState<{ offline: boolean } | null>(null)
   const [erase, setErase] = useState(false)
-  const pending = useSyncStatus((s) => s.pendingTotal)
+  // The status machine's figures (docs/decisions/0035): the header shows the same ones.
+  const pending = useSyncStatus((s) => s.model.pending ?? 0)
+  const unreachable = useSyncStatus((s) => s.model.network === 'down' || s.model.server === 'unreachable')
 
   async function start() {
     setBusy(true)
     try {
       const waiting = await pendingBeforeSignOut()
       if (waiting > 0) {
-        setWarning({ offline: navigator.onLine === false })
+        setWarning({ offline: unreachable })
         return
       }
       await signOutByUser()

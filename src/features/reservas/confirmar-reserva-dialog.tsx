@@ -5,16 +5,16 @@
  * device's patients or created on the spot from the request's contact data.
  */
 import { useMemo, useState } from 'react'
-import { Button, TextInput } from '@mantine/core'
-import { IconUserPlus } from '@tabler/icons-react'
+import { TextInput } from '@mantine/core'
 import { fechaLargaDia, formatHoraTexto } from '@/domain/agenda-format.ts'
 import { duracionTratamiento, slotsAgenda, type SlotsAgenda } from '@/domain/agenda-slots.ts'
 import { cambiarFechaConfirmacion, citaDesdeReserva, confirmarReservaFormInicial, type CitaNueva, type ConfirmarReservaForm } from '@/domain/cita-forms.ts'
 import { metodosDePago } from '@/domain/formas-pago.ts'
 import { peruMinutesOfDay } from '@/domain/peru-time.ts'
-import { RESERVA_MENSAJES } from '@/domain/reservas.ts'
+import { RESERVA_MENSAJES, type PacienteContacto } from '@/domain/reservas.ts'
+import { PacienteNuevo } from '@/lib/agenda/paciente-nuevo.tsx'
 import { toast } from '@/lib/toast/toast-store.ts'
-import { FormDialog, type DialogForm, type FieldErrors } from '@/lib/ui/form-dialog.tsx'
+import { FormDialog, type FieldErrors } from '@/lib/ui/form-dialog.tsx'
 import classes from '@/lib/ui/page.module.css'
 import { CamposAdelanto, EspecialistaSelect, HoraInicioSelect, horasDe, porApellido } from '@/lib/agenda/campos-cita.tsx'
 import { PacienteSelect } from '@/lib/agenda/paciente-select.tsx'
@@ -28,7 +28,7 @@ export interface ConfirmarReservaDialogProps {
   onClose: () => void
   onSave: (cita: CitaNueva) => Promise<void>
   /** Creates (or finds) the request's client as a patient; resolves to its id, or null when it failed. */
-  onCrearPaciente: (reserva: Reserva) => Promise<string | null>
+  onCrearPaciente: (contacto: PacienteContacto) => Promise<string | null>
 }
 
 /** @mantine/form wants an indexable type; the domain's interface as a mapped type is one. */
@@ -100,7 +100,15 @@ export function ConfirmarReservaDialog({ reserva, store, hoy, onClose, onSave, o
             {reserva && <Solicitud reserva={reserva} />}
             <div className={classes.full}>
               <PacienteSelect pacientes={store.pacientes.rows} withAsterisk {...form.getInputProps('id_paciente')} />
-              {!form.values.id_paciente && reserva && <CrearPaciente reserva={reserva} form={form} onCrearPaciente={onCrearPaciente} />}
+              {!form.values.id_paciente && reserva && (
+                <PacienteNuevo
+                  etiqueta="Registrar paciente con los datos de la solicitud"
+                  referencia={`Nombre en la solicitud: «${reserva.nombre_cliente}». Escribe los nombres y los apellidos por separado.`}
+                  inicial={{ telefono: reserva.telefono_cliente ?? '', email: reserva.email_cliente ?? '' }}
+                  onCrear={onCrearPaciente}
+                  onCreado={(id) => form.setFieldValue('id_paciente', id)}
+                />
+              )}
             </div>
             <EspecialistaSelect
               especialistas={especialistas}
@@ -156,37 +164,5 @@ function Solicitud({ reserva }: { reserva: Reserva }) {
         </>
       )}
     </div>
-  )
-}
-
-function CrearPaciente({
-  reserva,
-  form,
-  onCrearPaciente,
-}: {
-  reserva: Reserva
-  form: DialogForm<Form>
-  onCrearPaciente: ConfirmarReservaDialogProps['onCrearPaciente']
-}) {
-  const [busy, setBusy] = useState(false)
-  return (
-    <Button
-      mt="xs"
-      variant="light"
-      size="sm"
-      leftSection={<IconUserPlus size={16} aria-hidden />}
-      loading={busy}
-      onClick={async () => {
-        setBusy(true)
-        try {
-          const id = await onCrearPaciente(reserva)
-          if (id) form.setFieldValue('id_paciente', id)
-        } finally {
-          setBusy(false)
-        }
-      }}
-    >
-      Registrar paciente con los datos de la solicitud
-    </Button>
   )
 }

@@ -5,6 +5,7 @@
 import { useMemo } from 'react'
 import { NativeSelect, TextInput, Textarea } from '@mantine/core'
 import type { PacienteCita } from '@/domain/cita-forms.ts'
+import type { HorarioSemana } from '@/domain/agenda-slots.ts'
 import { emptyCrearReservaForm, reservaDesdeFormulario, tratamientosReservables, type CrearReservaForm, type ReservaNueva } from '@/domain/reservas.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { FormDialog, type FieldErrors } from '@/lib/ui/form-dialog.tsx'
@@ -20,15 +21,17 @@ export interface CrearReservaDialogProps {
   opened: boolean
   pacientes: readonly PacienteCita[]
   tratamientos: readonly TratamientoFila[]
+  /** The spa's hours (tb_horarios): a request falls on an open day, within its hours. */
+  horarios: readonly HorarioSemana[]
   /** Peru's today. */
   hoy: string
   onClose: () => void
   onSave: (reserva: ReservaNueva) => Promise<void>
 }
 
-export function CrearReservaDialog({ opened, pacientes, tratamientos, hoy, onClose, onSave }: CrearReservaDialogProps) {
+export function CrearReservaDialog({ opened, pacientes, tratamientos, horarios, hoy, onClose, onSave }: CrearReservaDialogProps) {
   const reservables = useMemo(() => tratamientosReservables(tratamientos), [tratamientos])
-  const ctx = { pacientes, tratamientos, hoy }
+  const ctx = { pacientes, tratamientos, hoy, horarios }
   const validate = (v: Form): FieldErrors<Form> => {
     const r = reservaDesdeFormulario(v, ctx)
     return r.ok ? {} : { [r.campo]: r.mensaje }

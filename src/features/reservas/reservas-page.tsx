@@ -12,7 +12,7 @@ import { IconCalendarCheck, IconCalendarPlus, IconCalendarX, IconInbox, IconTras
 import { fechaLargaDia, formatHoraTexto } from '@/domain/agenda-format.ts'
 import type { CitaNueva } from '@/domain/cita-forms.ts'
 import { peruToday } from '@/domain/peru-time.ts'
-import { accionesReserva, cancelarReservaPatch, listaReservas, RESERVA_MENSAJES, type ReservaNueva } from '@/domain/reservas.ts'
+import { accionesReserva, cancelarReservaPatch, listaReservas, RESERVA_MENSAJES, type PacienteContacto, type ReservaNueva } from '@/domain/reservas.ts'
 import { searchCountLabel } from '@/domain/text.ts'
 import { registrarPaciente } from '@/lib/agenda/registrar-paciente.ts'
 import { programarCita } from '@/lib/agenda/programar-cita.ts'
@@ -64,7 +64,7 @@ export function ReservasPage({ store }: { store: ReservasStore }) {
     if (await programarCita(citas.create, cita)) setConfirming(null)
   }
 
-  const crearPaciente = (reserva: Reserva) => registrarPaciente(reserva, pacientes)
+  const crearPaciente = (contacto: PacienteContacto) => registrarPaciente(contacto, pacientes)
 
   async function cancelar(r: Reserva) {
     try {
@@ -148,7 +148,7 @@ export function ReservasPage({ store }: { store: ReservasStore }) {
         </ListStates>
       </div>
 
-      <CrearReservaDialog opened={creating} pacientes={pacientes.rows} tratamientos={store.tratamientos} hoy={hoy} onClose={() => setCreating(false)} onSave={crear} />
+      <CrearReservaDialog opened={creating} pacientes={pacientes.rows} tratamientos={store.tratamientos} horarios={store.horarios} hoy={hoy} onClose={() => setCreating(false)} onSave={crear} />
       {/* Its own hooks (the slots' day, sorted lists) run only once it has been used. */}
       <OnceOpened opened={confirming !== null}>
         <ConfirmarReservaDialog reserva={confirming} store={store} hoy={hoy} onClose={() => setConfirming(null)} onSave={confirmar} onCrearPaciente={crearPaciente} />

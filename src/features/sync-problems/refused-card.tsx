@@ -8,7 +8,8 @@ import { Link } from '@tanstack/react-router'
 import { Badge, Button, Card, Group, Table, Text } from '@mantine/core'
 import type { RefusedWrite } from '@sync/status/types.ts'
 import { fechaHoraCorta } from '@/domain/peru-time.ts'
-import { OPERATION_LABEL, displayValue, recordSummary } from '@/domain/sync-problems.ts'
+import { readableValue, rowName, type NameLookup } from '@/domain/column-labels.ts'
+import { OPERATION_LABEL } from '@/domain/sync-problems.ts'
 import { existingRecordLink, leftOutOfNew, patchForExisting, refusalActions, refusalExplanation, typedValues } from '@/domain/sync-refusals.ts'
 import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
 import type { RefusalActions } from './use-refusal-actions.ts'
@@ -21,14 +22,18 @@ export interface RefusedCardProps {
   /** The table's writable columns (what was typed and can be copied). */
   writable: readonly string[]
   actions?: RefusalActions | undefined
+  /** Names of the rows the record points to, read from the local database (use-refusal-names.ts). */
+  names: NameLookup
 }
 
-export function RefusedCard({ refusal: r, writable, actions }: RefusedCardProps) {
+export function RefusedCard({ refusal: r, writable, actions, names }: RefusedCardProps) {
   const [pending, setPending] = useState<Pending>(null)
   const allowed = refusalActions(r)
   const link = existingRecordLink(r.collection, r)
   const values = typedValues(r, writable)
-  const existingName = r.duplicate ? recordSummary(r.duplicate.version, r.duplicate.docId) : ''
+  // Names, never ids (docs/decisions/0036): a record without a human field is named by its table.
+  const name = rowName(r.collection, r.localVersion) ?? `${r.label}: registro sin nombre`
+  const existingName = r.duplicate ? (rowName(r.collection, r.duplicate.version) ?? 'el registro existente') : ''
   const changes = Object.keys(patchForExisting(r, writable))
   const leftOut = leftOutOfNew(r)
   const headingId = `rechazo-${r.id}`
@@ -42,7 +47,7 @@ export function RefusedCard({ refusal: r, writable, actions }: RefusedCardProps)
         <Badge variant="default">{OPERATION_LABEL[r.operation]}</Badge>
       </Group>
       <Text fw={700} mt="xs" id={headingId}>
-        {recordSummary(r.localVersion, r.docId)}
+        {name}
       </Text>
       <Text mt={4}>{r.reason}</Text>
       <Text size="sm" mt={4}>
@@ -54,7 +59,7 @@ export function RefusedCard({ refusal: r, writable, actions }: RefusedCardProps)
 
       {r.operation !== 'delete' && values.length > 0 && (
         <Table.ScrollContainer minWidth={420} mt="sm">
-          <Table className={classes.values} verticalSpacing={6} horizontalSpacing="sm" aria-label={`Datos escritos de ${recordSummary(r.localVersion, r.docId)}`}>
+          <Table className={classes.values} verticalSpacing={6} horizontalSpacing="sm" aria-label={`Datos escritos de ${name}`}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Campo</Table.Th>
@@ -66,8 +71,8 @@ export function RefusedCard({ refusal: r, writable, actions }: RefusedCardProps)
               {values.map((v) => (
                 <Table.Tr key={v.field}>
                   <Table.Td>{v.label}</Table.Td>
-                  <Table.Td className={classes.value}>{displayValue(v.typed)}</Table.Td>
-                  {r.duplicate && <Table.Td className={classes.value}>{displayValue(v.existing)}</Table.Td>}
+                  <Table.Td className={classes.value}>{readableValue(v.field, v.typed, names)}</Table.Td>
+                  {r.duplicate && <Table.Td className={classes.value}>{readableValue(v.field, v.existing, names)}</Table.Td>}
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -146,7 +151,7 @@ export function RefusedCard({ refusal: r, writable, actions }: RefusedCardProps)
           >
             {r.operation === 'delete'
               ? 'El aviso se quitará de la lista.'
-              : `Los datos escritos de ${recordSummary(r.localVersion, r.docId)} se borrarán de este equipo. No se puede deshacer.`}
+              : `Los datos escritos de ${name} se borrarán de este equipo. No se puede deshacer.`}
           </ConfirmDialog>
         </>
       )}

@@ -1,7 +1,10 @@
+import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import { renderScreen } from '@tests/support/render.tsx'
 import type { ConflictEntry, RefusedWrite } from '@sync/status/types.ts'
+import { resolver } from '@/domain/cobro-duplicado.ts'
+import type { NameLookup } from '@/domain/column-labels.ts'
 import { SyncProblemsPage } from './sync-problems-page.tsx'
 import type { RefusalActions } from './use-refusal-actions.ts'
 
@@ -42,8 +45,73 @@ function actions(): RefusalActions & { calls: string[] } {
     copyIntoExisting: vi.fn(async (r: RefusedWrite) => void calls.push(`existing:${r.id}`)),
     copyIntoNew: vi.fn(async (r: RefusedWrite) => void calls.push(`new:${r.id}`)),
     discard: vi.fn(async (r: RefusedWrite) => void calls.push(`discard:${r.id}`)),
+    resolve: vi.fn(async (r: RefusedWrite, tipo: string) => void calls.push(`resolve:${r.id}:${tipo}`)),
   }
 }
+
+const cobro: RefusedWrite = {
+  id: 'r-cobro',
+  collection: 'tb_pagos_citas',
+  label: 'Pagos',
+  docId: 'c0ffee00-0000-4000-8000-000000000001',
+  operation: 'insert',
+  code: '23505',
+  constraint: 'tb_pagos_citas_un_pago_final',
+  reason: 'Ya existe un registro con esos datos.',
+  serverMessage: 'Cobro duplicado: la cita ya tiene el pago final de S/ 120.00 (Efectivo) registrado por Ana Torres.',
+  localVersion: {
+    id_pago_cita: 'c0ffee00-0000-4000-8000-000000000001',
+    id_cita: 'c0ffee00-0000-4000-8000-000000000002',
+    monto_final_pagado: 150,
+    metodo_pago_final: 'Yape',
+    tratamientos_adicionales_info: [{ id_tratamiento: 't-1', nombre: 'Crema hidratante', costo_al_momento_del_pago: 30, cantidad: 1, tipo: 'producto' }],
+    created_at: '2026-11-27T15:30:00.000Z',
+  },
+  serverVersion: null,
+  at: '2026-11-27T16:00:00.000Z',
+}
+
+/** The page over a list that keeps what `resolve` records, as the device log does (problem-log.test.ts). */
+function Harness({ initial }: { initial: RefusedWrite[] }) {
+  const [refused, setRefused] = useState(initial)
+  const a: RefusalActions = {
+    ...actions(),
+    resolve: async (r, tipo) => setRefused((list) => list.map((e) => (e.id === r.id ? { ...e, resolution: resolver(tipo, e, 'Ana Torres') } : e))),
+  }
+  return <SyncProblemsPage refused={refused} conflicts={[]} refusalActions={a} />
+}
+
+const ids = {
+  paciente: '11111111-2222-4333-8444-555555555555',
+  especialista: '66666666-7777-4888-9999-aaaaaaaaaaaa',
+  tratamiento: 'bbbbbbbb-cccc-4ddd-8eee-ffffffffffff',
+}
+
+const citaRechazada: RefusedWrite = {
+  id: 'r-cita',
+  collection: 'tb_citas',
+  label: 'Citas',
+  docId: '0d0d0d0d-0000-4000-8000-000000000009',
+  operation: 'insert',
+  code: '23514',
+  reason: 'El especialista no atiende a esa hora.',
+  serverMessage: null,
+  localVersion: {
+    id_cita: '0d0d0d0d-0000-4000-8000-000000000009',
+    id_paciente: ids.paciente,
+    id_especialista: ids.especialista,
+    id_tratamiento: ids.tratamiento,
+    nombre_cliente: 'Rosa Huamán',
+    fecha_cita: '2026-11-28',
+    hora_inicio: '10:00:00',
+    monto_adelanto: 50,
+  },
+  serverVersion: null,
+  at: '2026-11-27T16:00:00.000Z',
+}
+
+const names: NameLookup = (table, id) =>
+  ({ [`tb_pacientes|${ids.paciente}`]: 'Rosa Huamán', [`tb_especialistas|${ids.especialista}`]: 'Lucía Paredes', [`tb_tratamientos|${ids.tratamiento}`]: 'Masaje relajante' })[`${table}|${id}`] ?? null
 
 describe('Problemas de sincronización', () => {
   it('shows what was typed beside the existing record, and copies into it after confirming', async () => {
@@ -81,5 +149,56 @@ describe('Problemas de sincronización', () => {
     const row = screen.getByRole('row', { name: /Historial médico/ })
     expect(within(row).getAllByRole('cell')[2]).toHaveTextContent('Alergia al látexde otro equipo')
     expect(within(row).getAllByRole('cell')[3]).toHaveTextContent('Alergia a frutos secos')
+  })
+
+  it('a cobro duplicado shows amount, method, items and the server reason; both actions keep it as resolved', async () => {
+    const { user } = await renderScreen(() => <Harness initial={[cobro, { ...cobro, id: 'r-cobro-2', docId: 'otro' }]} />)
+    const [card] = screen.getAllByRole('article', { name: 'Cobro duplicado' })
+    expect(card).toHaveTextContent('S/ 150.00 · Yape')
+    expect(within(card!).getByRole('list', { name: 'Ítems del cobro' })).toHaveTextContent('Crema hidratante — S/ 30.00')
+    expect(card).toHaveTextContent('Cobro duplicado: la cita ya tiene el pago final de S/ 120.00 (Efectivo) registrado por Ana Torres.')
+    expect(card).not.toHaveTextContent('c0ffee00')
+
+    await user.click(within(card!).getByRole('button', { name: 'Marcar como devuelto al cliente' }))
+    const dialog = await screen.findByRole('dialog', { name: '¿Marcar como devuelto al cliente?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Marcar como devuelto al cliente' }))
+    // Only the unresolved one is pending; the resolved one is kept under 'Resueltos'.
+    expect(await screen.findByText(/Cambios rechazados \(1\)/)).toBeInTheDocument()
+    expect(screen.getAllByRole('article', { name: 'Cobro duplicado' })).toHaveLength(1)
+
+    const [second] = screen.getAllByRole('article', { name: 'Cobro duplicado' })
+    await user.click(within(second!).getByRole('button', { name: 'Registrar como pago adicional' }))
+    const confirm = await screen.findByRole('dialog', { name: '¿Registrar como pago adicional?' })
+    expect(confirm).toHaveTextContent('queda anotado solo en el registro de este equipo; no se guardó como pago en el servidor. Si cubre productos (Crema hidratante), regístralos en «Venta de productos».')
+    await user.click(within(confirm).getByRole('button', { name: 'Registrar como pago adicional' }))
+    expect(await screen.findByText(/Cambios rechazados \(0\)/)).toBeInTheDocument()
+
+    await user.click(screen.getByRole('radio', { name: 'Resueltos (2)' }))
+    const resolved = screen.getAllByRole('article', { name: 'Cobro duplicado' })
+    expect(resolved).toHaveLength(2)
+    expect(resolved[0]).toHaveTextContent(/Devuelto al cliente · Ana Torres · /)
+    expect(resolved[1]).toHaveTextContent(/Registrado como pago adicional · Ana Torres · /)
+    expect(within(resolved[0]!).queryByRole('button', { name: 'Marcar como devuelto al cliente' })).toBeNull()
+  })
+
+  it('a refused cita shows client, specialist and treatment by name, human labels, no UUID or column name', async () => {
+    await renderScreen(() => <SyncProblemsPage refused={[citaRechazada]} conflicts={[]} refusalActions={actions()} names={names} />)
+    const card = screen.getByRole('article', { name: 'Rosa Huamán · 28/11/2026 10:00' })
+    const table = within(card).getByRole('table')
+    expect(within(table).getByRole('row', { name: /Especialista/ })).toHaveTextContent('Lucía Paredes')
+    expect(within(table).getByRole('row', { name: /^Tratamiento Masaje/ })).toHaveTextContent('Masaje relajante')
+    expect(within(table).getByRole('row', { name: /^Paciente Rosa/ })).toHaveTextContent('Rosa Huamán')
+    expect(within(table).getByRole('row', { name: /Adelanto/ })).toHaveTextContent('S/ 50.00')
+    expect(within(table).getByRole('row', { name: /Hora de inicio/ })).toHaveTextContent(/^Hora de inicio10:00$/)
+    expect(card.textContent).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}/i)
+    expect(card.textContent).not.toMatch(/id_|nombre_cliente|hora_inicio/)
+  })
+
+  it('the conflict log names a replaced specialist instead of showing its id', async () => {
+    const cambio: ConflictEntry = { ...overwritten, id: 'c2', collection: 'tb_citas', label: 'Citas', field: 'id_especialista', localValue: ids.especialista, serverValue: null, kept: 'server' }
+    await renderScreen(() => <SyncProblemsPage refused={[]} conflicts={[cambio]} names={names} />)
+    const row = screen.getByRole('row', { name: /Especialista/ })
+    expect(within(row).getAllByRole('cell')[2]).toHaveTextContent('Lucía Paredesde este equipo')
+    expect(row.textContent).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}|id_especialista/)
   })
 })

@@ -4,13 +4,16 @@
  * conflict log — every value one edit replaced when two devices changed the same field,
  * whichever uploaded first. Readable by every staff member.
  */
-import { Button, Card, Group, Stack, Table, Text } from '@mantine/core'
+import { useState } from 'react'
+import { Button, Card, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core'
 import { IconAlertTriangle, IconCircleCheck, IconGitMerge } from '@tabler/icons-react'
 import type { ConflictEntry, RefusedWrite } from '@sync/status/types.ts'
 import { fechaHoraCorta } from '@/domain/peru-time.ts'
-import { displayValue, fieldLabel } from '@/domain/sync-problems.ts'
+import { esCobroDuplicado } from '@/domain/cobro-duplicado.ts'
+import { columnLabel, readableValue, type NameLookup } from '@/domain/column-labels.ts'
 import { EmptyState } from '@/lib/ui/list-states.tsx'
 import { PageHeader } from '@/lib/ui/page-header.tsx'
+import { CobroDuplicadoCard } from './cobro-duplicado-card.tsx'
 import { RefusedCard } from './refused-card.tsx'
 import { writableColumns, type RefusalActions } from './use-refusal-actions.ts'
 import classes from './sync-problems.module.css'
@@ -21,7 +24,9 @@ export interface SyncProblemsPageProps {
   refused: RefusedWrite[]
   conflicts: ConflictEntry[]
   refusalActions?: RefusalActions
-  /** What is waiting to upload, worded as the header words it (uploadSummary). */
+  /** Names of referenced rows from the local database; without it, 'not available' (never an id). */
+  names?: NameLookup
+  /** What is waiting to upload, worded as the header words it (describeSync). */
   uploadText?: string
   onDismiss?: (kind: 'refused' | 'conflict', id: string) => void
   onDismissAll?: (kind: 'refused' | 'conflict') => void
@@ -34,8 +39,15 @@ function lostAndKept(c: ConflictEntry): { lost: unknown; kept: unknown; origin: 
     : { lost: c.localValue, kept: c.serverValue, origin: 'este equipo' }
 }
 
-export function SyncProblemsPage({ refused, conflicts, refusalActions, uploadText, onDismiss, onDismissAll }: SyncProblemsPageProps) {
-  const empty = refused.length === 0 && conflicts.length === 0
+const NO_NAMES: NameLookup = () => null
+
+export function SyncProblemsPage({ refused, conflicts, refusalActions, names = NO_NAMES, uploadText, onDismiss, onDismissAll }: SyncProblemsPageProps) {
+  // Resolved entries stay in the log (docs/decisions/0036), shown on their own filter.
+  const [show, setShow] = useState<'pendientes' | 'resueltos'>('pendientes')
+  const open = refused.filter((r) => !r.resolution)
+  const resolved = refused.filter((r) => !!r.resolution)
+  const listed = show === 'pendientes' ? open : resolved
+  const empty = open.length === 0 && conflicts.length === 0
   return (
     <>
       <PageHeader
@@ -63,13 +75,29 @@ export function SyncProblemsPage({ refused, conflicts, refusalActions, uploadTex
         <section aria-labelledby="rechazados" style={{ marginTop: 28 }}>
           <Group justify="space-between" mb="sm">
             <h2 id="rechazados" className={classes.sectionLabel}>
-              <IconAlertTriangle size={16} aria-hidden /> Cambios rechazados ({refused.length})
+              <IconAlertTriangle size={16} aria-hidden /> Cambios rechazados ({open.length})
             </h2>
+            {resolved.length > 0 && (
+              <SegmentedControl
+                size="xs"
+                aria-label="Mostrar"
+                value={show}
+                onChange={(v) => setShow(v as 'pendientes' | 'resueltos')}
+                data={[
+                  { value: 'pendientes', label: `Pendientes (${open.length})` },
+                  { value: 'resueltos', label: `Resueltos (${resolved.length})` },
+                ]}
+              />
+            )}
           </Group>
           <Stack>
-            {refused.map((r) => (
-              <RefusedCard key={r.id} refusal={r} writable={writableColumns(r.collection)} actions={refusalActions} />
-            ))}
+            {listed.map((r) =>
+              esCobroDuplicado(r) ? (
+                <CobroDuplicadoCard key={r.id} refusal={r} actions={refusalActions} />
+              ) : (
+                <RefusedCard key={r.id} refusal={r} writable={writableColumns(r.collection)} actions={refusalActions} names={names} />
+              ),
+            )}
           </Stack>
         </section>
       )}
@@ -116,14 +144,14 @@ export function SyncProblemsPage({ refused, conflicts, refusalActions, uploadTex
                             {when(c.at)}
                           </Text>
                         </Table.Td>
-                        <Table.Td>{fieldLabel(c.field)}</Table.Td>
+                        <Table.Td>{columnLabel(c.collection, c.field)}</Table.Td>
                         <Table.Td>
-                          <s>{displayValue(lost)}</s>
+                          <s>{readableValue(c.field, lost, names)}</s>
                           <Text size="xs" c="dimmed">
                             de {origin}
                           </Text>
                         </Table.Td>
-                        <Table.Td>{displayValue(kept)}</Table.Td>
+                        <Table.Td>{readableValue(c.field, kept, names)}</Table.Td>
                         <Table.Td>{c.reason}</Table.Td>
                         {onDismiss && (
                           <Table.Td>

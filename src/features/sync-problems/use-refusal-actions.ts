@@ -7,8 +7,10 @@
 import { useCallback } from 'react'
 import type { RefusedWrite } from '@sync/status/types.ts'
 import { productTables, type CollectionName } from '@sync/tables/product-tables.ts'
+import { resolver, type TipoResolucion } from '@/domain/cobro-duplicado.ts'
 import { patchForExisting, valuesForNew } from '@/domain/sync-refusals.ts'
 import { recordSummary } from '@/domain/sync-problems.ts'
+import { getSessionUser } from '@/lib/auth/session-store.ts'
 import { insertDoc, newId, patchDoc } from '@/lib/db/writes.ts'
 import { useSyncProblems } from '@/lib/db/use-sync-status.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
@@ -26,10 +28,12 @@ export interface RefusalActions {
   copyIntoExisting(r: RefusedWrite): Promise<void>
   copyIntoNew(r: RefusedWrite): Promise<void>
   discard(r: RefusedWrite): Promise<void>
+  /** A 'cobro duplicado' resolved by the signed-in user: kept in the log, never deleted. */
+  resolve(r: RefusedWrite, tipo: TipoResolucion): Promise<void>
 }
 
 export function useRefusalActions(): RefusalActions {
-  const { dismiss } = useSyncProblems()
+  const { dismiss, resolve: saveResolution } = useSyncProblems()
 
   const copyIntoExisting = useCallback(
     async (r: RefusedWrite) => {
@@ -70,5 +74,19 @@ export function useRefusalActions(): RefusalActions {
 
   const discard = useCallback(async (r: RefusedWrite) => dismiss('refused', r.id), [dismiss])
 
-  return { copyIntoExisting, copyIntoNew, discard }
+  const resolve = useCallback(
+    async (r: RefusedWrite, tipo: TipoResolucion) => {
+      const user = getSessionUser()
+      try {
+        await saveResolution(r.id, resolver(tipo, r, user?.nombre ?? user?.email ?? ''))
+      } catch (error) {
+        toast({ title: 'No se pudo marcar el cobro', description: (error as Error).message, variant: 'destructive' })
+        return
+      }
+      toast({ title: 'Cobro duplicado resuelto', description: 'Queda en «Problemas de sincronización» como resuelto.', variant: 'success' })
+    },
+    [saveResolution],
+  )
+
+  return { copyIntoExisting, copyIntoNew, discard, resolve }
 }

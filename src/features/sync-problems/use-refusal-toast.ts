@@ -5,6 +5,7 @@
  * announce old ones again.
  */
 import { useEffect, useRef } from 'react'
+import { avisosDeRechazos } from '@/domain/cobro-duplicado.ts'
 import { useSyncStatus } from '@/lib/db/use-sync-status.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 
@@ -15,13 +16,8 @@ export function useRefusalToast(): void {
   useEffect(() => {
     const fresh = refused.filter((r) => !announced.current.has(r.id) && Date.parse(r.at) >= openedAt.current)
     for (const r of fresh) announced.current.add(r.id)
-    const first = fresh[0]
-    if (!first) return
-    toast({
-      title: fresh.length === 1 ? 'El servidor rechazó un cambio' : `El servidor rechazó ${fresh.length} cambios`,
-      description: `${first.label}: ${first.reason} Lo escrito se conserva en «Problemas de sincronización».`,
-      variant: 'destructive',
-    })
+    // A 'cobro duplicado' gets its own toast with the amount (docs/decisions/0036).
+    for (const aviso of avisosDeRechazos(fresh)) toast({ ...aviso, variant: 'destructive' })
   }, [refused])
 }
 

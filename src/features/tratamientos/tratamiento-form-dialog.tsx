@@ -1,9 +1,10 @@
 /** 'Registrar Nuevo Tratamiento' / 'Editar Tratamiento' (spec 2 §2.1, §5): the fields per type. */
-import { NumberInput, SegmentedControl, Switch, TextInput, Textarea } from '@mantine/core'
+import { SegmentedControl, Switch, TextInput, Textarea } from '@mantine/core'
 import { TRATAMIENTO_MESSAGES, validateTratamiento, type TratamientoForm } from '@/domain/tratamientos.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { FormDialog, type DialogForm } from '@/lib/ui/form-dialog.tsx'
 import { MoneyInput } from '@/lib/ui/money-input.tsx'
+import { NumeroInput } from '@/lib/ui/numero-input.tsx'
 import classes from '@/lib/ui/page.module.css'
 
 export interface TratamientoDialogState {
@@ -53,23 +54,20 @@ export function TratamientoFormDialog({ state, onClose, onSave }: TratamientoFor
             <TextInput className={classes.full} label="Nombre" withAsterisk data-autofocus maxLength={150} autoComplete="off" {...form.getInputProps('nombre')} />
             <Textarea className={classes.full} label="Descripción" autosize minRows={2} maxRows={5} maxLength={1000} {...form.getInputProps('descripcion')} />
             {!producto && (
-              <NumberInput label="Duración estimada (min)" withAsterisk min={1} step={5} allowDecimal={false} allowNegative={false} {...form.getInputProps('duracion')} />
+              <NumeroInput label="Duración estimada (min)" withAsterisk {...form.getInputProps('duracion')} />
             )}
             <MoneyInput label="Costo" withAsterisk {...form.getInputProps('costo')} />
             {producto && (
-              <NumberInput
+              <NumeroInput
                 label={mode === 'create' ? 'Cantidad inicial' : 'Cantidad en stock'}
                 description={mode === 'edit' ? 'Al cambiarla se registra un ajuste de stock.' : undefined}
                 withAsterisk
-                allowDecimal={false}
-                // A stock in review is below zero: show it as it is (a clamped "1" would
-                // mislead the adjustment); validation still asks for 0 or more.
-                allowNegative={mode === 'edit'}
+                // A stock in review is below zero: shown as it is; validation asks for 0 or more.
                 {...form.getInputProps('cantidad')}
               />
             )}
             <TextInput label="Categoría" maxLength={100} autoComplete="off" {...form.getInputProps('categoria')} />
-            {!producto && <NumberInput label="Comisión (%)" min={0} max={100} decimalScale={2} allowNegative={false} {...form.getInputProps('comision')} />}
+            {!producto && <NumeroInput label="Comisión (%)" decimales={2} {...form.getInputProps('comision')} />}
             <Textarea className={classes.full} label="Notas internas" autosize minRows={2} maxRows={5} maxLength={1000} {...form.getInputProps('notas_internas')} />
             <Switch className={classes.full} label="Activo" {...form.getInputProps('activo', { type: 'checkbox' })} />
           </div>

@@ -104,6 +104,34 @@ describe('Tratamientos y productos', () => {
     expect(log).toEqual([])
   })
 
+  it('refuses a duration of 0, a cost of -12 and a stock of 2.5 as typed, with the spec messages, instead of saving 1, 12 or 25', async () => {
+    const log: Array<[string, ...unknown[]]> = []
+    const { user } = await open(() => <Harness initial={[facial]} log={log} />)
+    await user.click(screen.getByRole('button', { name: 'Registrar Nuevo Tratamiento' }))
+    const dialog = screen.getByRole('dialog', { name: 'Registrar Nuevo Tratamiento' })
+    const duracion = within(dialog).getByRole('textbox', { name: /Duración estimada/ })
+    const costo = within(dialog).getByRole('textbox', { name: /Costo/ })
+    await user.type(within(dialog).getByRole('textbox', { name: 'Nombre' }), 'Masaje exprés')
+    await user.type(duracion, '0')
+    await user.type(costo, '-12')
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar' }))
+    expect(duracion).toHaveValue('0')
+    expect(costo).toHaveValue('-12.00')
+    expect(toastNow()).toMatchObject({ title: 'Error de Validación', description: 'La duración estimada debe ser un número positivo.' })
+    expect(within(dialog).getByText('El costo debe ser un número no negativo.')).toBeInTheDocument()
+    expect(log).toEqual([])
+
+    await user.click(within(dialog).getByText('Producto'))
+    await user.clear(costo)
+    await user.type(costo, '25')
+    const cantidad = within(dialog).getByRole('textbox', { name: /Cantidad inicial/ })
+    await user.type(cantidad, '2.5')
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar' }))
+    expect(cantidad).toHaveValue('2.5')
+    expect(toastNow()).toMatchObject({ title: 'Error de Validación', description: 'La cantidad debe ser un número positivo.' })
+    expect(log).toEqual([])
+  })
+
   it('registers a product with its initial stock as a ledger movement', async () => {
     const log: Array<[string, ...unknown[]]> = []
     const { user } = await open(() => <Harness initial={[facial]} log={log} />)

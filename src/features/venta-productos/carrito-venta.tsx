@@ -3,8 +3,10 @@
  * selector with 'Agregar cliente', the payment method, the total (net of the POS
  * commission for the two card methods, spec 2 §9) and 'Completar Compra'.
  */
+import { nombreCompleto } from '@/domain/nombre-completo.ts'
+import { NumeroInput } from '@/lib/ui/numero-input.tsx'
 import { memo, useMemo, useState } from 'react'
-import { ActionIcon, Button, Select, TextInput } from '@mantine/core'
+import { ActionIcon, Button, Select } from '@mantine/core'
 import { IconAlertTriangle, IconMinus, IconPlus, IconTrash, IconUserPlus } from '@tabler/icons-react'
 import { formatCentimos } from '@/domain/money.ts'
 import type { MetodosDisponibles } from '@/domain/formas-pago.ts'
@@ -29,7 +31,7 @@ export interface CarritoVentaProps {
   onCompletar: () => void
 }
 
-const etiquetaCliente = (c: ClienteVenta) => (c.nombre ? `${c.apellido}, ${c.nombre}` : c.apellido)
+const etiquetaCliente = (c: ClienteVenta) => nombreCompleto(c)
 
 export function CarritoVenta(p: CarritoVentaProps) {
   const { carrito, cobro } = p
@@ -158,12 +160,11 @@ function CantidadInput({ linea, onCambiar }: { linea: LineaCarrito; onCambiar: (
     if (borrador !== String(linea.cantidad)) onCambiar(linea.id_tratamiento, borrador)
   }
   return (
-    <TextInput
+    <NumeroInput
       className={classes.qty}
       aria-label={`Cantidad de ${linea.nombre}`}
-      inputMode="numeric"
       value={borrador ?? String(linea.cantidad)}
-      onChange={(e) => setBorrador(e.currentTarget.value)}
+      onChange={setBorrador}
       onBlur={aplicar}
       onKeyDown={(e) => {
         if (e.key === 'Enter') aplicar()

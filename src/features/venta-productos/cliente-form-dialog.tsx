@@ -1,13 +1,14 @@
 /**
- * The add-client dialog of the sale (spec 2 §5 "New client"): one name field read
- * surname first (its first word becomes the apellido, docs/decisions/0009-caja.md),
- * optional email and phone, on the kit's form dialog.
+ * The add-client dialog of the sale (spec 2 §5 "New client"): nombre(s) and apellido(s)
+ * in two fields as Pacientes asks, never a split of one full-name field
+ * (docs/decisions/0034-entradas-veraces.md); optional email and phone, on the kit's form dialog.
  */
 import { TextInput } from '@mantine/core'
+import { LARGO_MAXIMO_NOMBRE } from '@/domain/nombre-completo.ts'
 import { validarNuevoCliente, type NuevoClienteForm } from '@/domain/venta-productos.ts'
 import { FormDialog } from '@/lib/ui/form-dialog.tsx'
 
-const vacio: NuevoClienteForm = { nombre: '', email: '', telefono: '' }
+const vacio: NuevoClienteForm = { nombre: '', apellido: '', email: '', telefono: '' }
 
 export interface ClienteFormDialogProps {
   opened: boolean
@@ -28,18 +29,8 @@ export function ClienteFormDialog({ opened, onClose, onSave }: ClienteFormDialog
     >
       {(form) => (
         <>
-          <TextInput
-            label="Nombre del cliente"
-            description="Primero el apellido, luego los nombres: «Huamán Rosa María»."
-            withAsterisk
-            aria-required
-            autoComplete="off"
-            data-autofocus
-            maxLength={240}
-            mb="sm"
-            {...form.getInputProps('nombre')}
-            name="nombre"
-          />
+          <TextInput label="Nombres" withAsterisk aria-required autoComplete="off" data-autofocus maxLength={LARGO_MAXIMO_NOMBRE} mb="sm" {...form.getInputProps('nombre')} name="nombre" />
+          <TextInput label="Apellidos" withAsterisk aria-required autoComplete="off" maxLength={LARGO_MAXIMO_NOMBRE} mb="sm" {...form.getInputProps('apellido')} name="apellido" />
           <TextInput label="Correo electrónico" type="email" inputMode="email" autoComplete="off" maxLength={254} mb="sm" {...form.getInputProps('email')} name="email" />
           <TextInput label="Teléfono" type="tel" inputMode="tel" autoComplete="off" maxLength={30} {...form.getInputProps('telefono')} name="telefono" />
         </>

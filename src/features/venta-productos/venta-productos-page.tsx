@@ -5,6 +5,7 @@
  * two local inserts (the virtual 'Venta Directa' cita, then its payment with the items);
  * the stock shown is the device's and drops as soon as the payment is stored.
  */
+import { nombreCompleto } from '@/domain/nombre-completo.ts'
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { Button } from '@mantine/core'
 import { IconArrowDown, IconShoppingBag } from '@tabler/icons-react'
@@ -120,7 +121,7 @@ export function VentaProductosPage({ store }: { store: VentaProductosStore }) {
       await store.clientes.create(fila)
       setIdCliente(fila.id_paciente)
       setNuevoCliente(false)
-      toast({ title: MENSAJES_VENTA.clienteAgregado, description: `${fila.nombre} ${fila.apellido}`.trim(), variant: 'success' })
+      toast({ title: MENSAJES_VENTA.clienteAgregado, description: nombreCompleto(fila), variant: 'success' })
     } catch (e) {
       toast({ title: 'Error', description: `No se pudo agregar el cliente: ${errorText(e)}`, variant: 'destructive' })
     }

@@ -4,6 +4,7 @@
  * behaves the same everywhere (docs/decisions/0017-agenda-dia-y-hueco-libre.md). Two
  * features use them and features never import each other, hence src/lib.
  */
+import { nombreCompleto } from '@/domain/nombre-completo.ts'
 import { NativeSelect, TextInput, Textarea, type NativeSelectProps } from '@mantine/core'
 import type { SlotsAgenda } from '@/domain/agenda-slots.ts'
 import type { ConfirmarReservaForm } from '@/domain/cita-forms.ts'
@@ -36,7 +37,7 @@ export function EspecialistaSelect({ especialistas, ...props }: { especialistas:
         { value: '', label: 'Selecciona un especialista' },
         ...especialistas.map((e) => ({
           value: e.id_especialista,
-          label: `${e.nombre} ${e.apellido} — ${e.especialidad}`,
+          label: `${nombreCompleto(e)} — ${e.especialidad}`,
         })),
       ]}
       {...props}

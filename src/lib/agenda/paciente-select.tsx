@@ -8,7 +8,7 @@
 import { useMemo } from 'react'
 import { Select, type SelectProps } from '@mantine/core'
 import type { PacienteCita } from '@/domain/cita-forms.ts'
-import { nombreCompleto } from '@/domain/pacientes.ts'
+import { nombreCompleto } from '@/domain/nombre-completo.ts'
 import { compararPorApellido } from '@/domain/text.ts'
 
 export function opcionesPacientes(pacientes: readonly PacienteCita[]) {

@@ -5,13 +5,14 @@
  * Pacientes screen's toasts. The write is local, so it works offline.
  */
 import type { PacienteCita } from '@/domain/cita-forms.ts'
-import { nombreCompleto, pacienteToasts } from '@/domain/pacientes.ts'
-import { pacienteParaReserva, type ReservaContacto } from '@/domain/reservas.ts'
+import { nombreCompleto } from '@/domain/nombre-completo.ts'
+import { pacienteToasts } from '@/domain/pacientes.ts'
+import { pacienteParaReserva, type PacienteContacto } from '@/domain/reservas.ts'
 import type { CollectionState } from '@/lib/db/use-collection.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 
 /** Resolves to the patient's id, or null when the write failed (the toast says why). */
-export async function registrarPaciente(contacto: ReservaContacto, pacientes: CollectionState<'tb_pacientes', PacienteCita>): Promise<string | null> {
+export async function registrarPaciente(contacto: PacienteContacto, pacientes: CollectionState<'tb_pacientes', PacienteCita>): Promise<string | null> {
   const found = pacienteParaReserva(contacto, pacientes.rows)
   if ('existente' in found) return found.existente.id_paciente
   try {

@@ -164,6 +164,9 @@ export async function pendingBeforeSignOut(timeoutMs = 8000): Promise<number> {
  * 'session_not_found' counts as success.
  */
 export async function signOutByUser(options: { erase?: boolean } = {}): Promise<void> {
+  // Read before sync stops: a server that does not answer is not told (supabase-js
+  // would wait for it), so the sign-out answers at once (docs/decisions/0035).
+  const reachable = syncBridge().serverAnswers()
   const failure = await whileSigningOut(async () => {
     await syncBridge()
       .close({ removeLocalData: options.erase === true })
@@ -172,7 +175,7 @@ export async function signOutByUser(options: { erase?: boolean } = {}): Promise<
     offlinePassword = null
     const mode = useSession.getState().mode
     setSignedOut(null)
-    return serverSignOut(mode)
+    return serverSignOut(reachable ? mode : 'offline')
   })
   if (failure) toast({ title: SESSION_MESSAGES.signOutError, description: failure, variant: 'destructive' })
   else toast({ title: SESSION_MESSAGES.signedOut, description: 'Hasta pronto.', variant: 'success' })

@@ -19,6 +19,8 @@ export interface SyncBridge {
   open(user: PanelUser, supabase: SupabaseClient): Promise<HeldQueue | null>
   /** Tries to upload pending writes; resolves with how many are still waiting. */
   flush(timeoutMs: number): Promise<number>
+  /** Whether the server answers (the sync status machine), not the browser's navigator.onLine. */
+  serverAnswers(): boolean
   /** removeLocalData: 'Cerrar sesión y borrar los datos de este equipo'; otherwise the data stays. */
   close(opts: { removeLocalData: boolean }): Promise<void>
 }
@@ -27,11 +29,18 @@ export interface SyncBridge {
  * The sync layer's bridge, imported on first use: RxDB loads once someone signs in (or
  * the panel opens), not with /login's first paint.
  */
-const load = () => import('@/lib/db/sync-bridge.ts').then((m) => m.createSyncBridge())
+let loaded: SyncBridge | null = null
+const load = () =>
+  import('@/lib/db/sync-bridge.ts').then((m) => {
+    loaded ??= m.createSyncBridge()
+    return loaded
+  })
 const lazySync: SyncBridge = {
   open: async (user, supabase) => (await load()).open(user, supabase),
   flush: async (timeoutMs) => (await load()).flush(timeoutMs),
   close: async (opts) => (await load()).close(opts),
+  // Before the sync layer loaded nothing was learnt yet: the browser's hint.
+  serverAnswers: () => (loaded ? loaded.serverAnswers() : typeof navigator === 'undefined' || navigator.onLine !== false),
 }
 
 export function syncBridge(): SyncBridge {

@@ -13,6 +13,14 @@ export interface BridgeUser {
   isAdmin: boolean
 }
 
+/** The status machine's answer: the server answered the last request, the session is valid. */
+function serverAnswers(): boolean {
+  const model = getSyncSession()?.status.getState().model
+  // No session open (still opening): the browser's hint is all there is.
+  if (!model) return navigator.onLine !== false
+  return model.network === 'up' && model.server !== 'unreachable' && model.session !== 'expired'
+}
+
 export function createSyncBridge() {
   return {
     /** null when open; who holds the queue when another user's writes wait here. */
@@ -32,9 +40,13 @@ export function createSyncBridge() {
     async flush(timeoutMs: number): Promise<number> {
       const session = getSyncSession()
       if (!session) return 0
-      if (navigator.onLine !== false) await session.waitForUpload(timeoutMs)
+      // Only a server that answers, with a valid session, can take the uploads: otherwise
+      // the sign-out answers at once with what is waiting (docs/decisions/0035), instead
+      // of spinning while the Wi-Fi is up and the internet is not.
+      if (serverAnswers()) await session.waitForUpload(timeoutMs)
       return session.refreshPending()
     },
+    serverAnswers,
     async close({ removeLocalData }: { removeLocalData: boolean }): Promise<void> {
       // The auth flow flushes first (and warns); removal does not wait for an upload.
       if (removeLocalData) await eraseDeviceData()

@@ -4,7 +4,7 @@
  */
 import { useCallback, useSyncExternalStore } from 'react'
 import type { SyncSession } from '@sync/session.ts'
-import { initialStatus, type ConflictEntry, type RefusedWrite, type SyncStatus } from '@sync/status/types.ts'
+import { initialStatus, type ConflictEntry, type RefusalResolution, type RefusedWrite, type SyncStatus } from '@sync/status/types.ts'
 import type { ProblemKind } from '@sync/status/problem-log.ts'
 import { getSyncSession, subscribeSyncSession } from './session-holder.ts'
 
@@ -39,6 +39,7 @@ export interface SyncProblems {
   conflicts: ConflictEntry[]
   dismiss(kind: ProblemKind, id: string): Promise<void>
   dismissAll(kind: ProblemKind): Promise<void>
+  resolve(id: string, resolution: RefusalResolution): Promise<void>
 }
 
 /** Refused writes and conflict-log entries, readable and dismissable by staff. */
@@ -48,5 +49,6 @@ export function useSyncProblems(): SyncProblems {
   const conflicts = useSyncStatus((s) => s.conflicts)
   const dismiss = useCallback(async (kind: ProblemKind, id: string) => session?.problems.dismiss(kind, id), [session])
   const dismissAll = useCallback(async (kind: ProblemKind) => session?.problems.dismissAll(kind), [session])
-  return { refused, conflicts, dismiss, dismissAll }
+  const resolve = useCallback(async (id: string, resolution: RefusalResolution) => session?.problems.resolve(id, resolution), [session])
+  return { refused, conflicts, dismiss, dismissAll, resolve }
 }

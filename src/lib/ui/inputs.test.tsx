@@ -4,10 +4,11 @@ import { useState } from 'react'
 import { renderScreen } from '@tests/support/render.tsx'
 import { MoneyInput } from './money-input.tsx'
 import { MonthYearPicker, type MonthYear } from './month-year-picker.tsx'
+import { NumeroInput } from './numero-input.tsx'
 import { TimeInput } from './time-input.tsx'
 
-function Money({ currency, onValue }: { currency?: 'PEN' | 'USD'; onValue: (v: number | string) => void }) {
-  const [value, setValue] = useState<number | string>('')
+function Money({ currency, onValue }: { currency?: 'PEN' | 'USD'; onValue: (v: string) => void }) {
+  const [value, setValue] = useState('')
   return (
     <MoneyInput
       label="Monto"
@@ -22,23 +23,30 @@ function Money({ currency, onValue }: { currency?: 'PEN' | 'USD'; onValue: (v: n
 }
 
 describe('MoneyInput', () => {
-  it('takes soles with two decimals and es-PE grouping', async () => {
+  it('takes soles and shows a valid amount with two decimals and es-PE grouping once left', async () => {
     const onValue = vi.fn()
     const { user } = await renderScreen(() => <Money onValue={onValue} />)
     const input = screen.getByRole('textbox', { name: 'Monto' })
     await user.type(input, '1234.5')
-    expect(onValue).toHaveBeenLastCalledWith(1234.5)
+    expect(onValue).toHaveBeenLastCalledWith('1234.5')
+    expect(input).toHaveValue('1234.5')
     await user.tab()
-    expect(input).toHaveValue('S/ 1,234.50')
+    expect(input).toHaveValue('1,234.50')
+    expect(screen.getByText('S/')).toBeInTheDocument()
   })
 
-  it('never goes below zero and keeps at most two decimals', async () => {
+  it('keeps a sign, a third decimal or a letter exactly as typed (the form refuses them, the field never rewrites them)', async () => {
     const onValue = vi.fn()
     const { user } = await renderScreen(() => <Money onValue={onValue} />)
     const input = screen.getByRole('textbox', { name: 'Monto' })
     await user.type(input, '-12.345')
     await user.tab()
-    expect(input).toHaveValue('S/ 12.34')
+    expect(input).toHaveValue('-12.345')
+    expect(onValue).toHaveBeenLastCalledWith('-12.345')
+    await user.clear(input)
+    await user.type(input, '1o0')
+    await user.tab()
+    expect(input).toHaveValue('1o0')
   })
 
   it('shows dollars as US$', async () => {
@@ -46,7 +54,38 @@ describe('MoneyInput', () => {
     const input = screen.getByRole('textbox', { name: 'Monto' })
     await user.type(input, '12.3')
     await user.tab()
-    expect(input).toHaveValue('US$ 12.30')
+    expect(input).toHaveValue('12.30')
+    expect(screen.getByText('US$')).toBeInTheDocument()
+  })
+})
+
+describe('NumeroInput', () => {
+  function Campo({ onValue }: { onValue: (v: string) => void }) {
+    const [value, setValue] = useState('')
+    return (
+      <NumeroInput
+        label="Cantidad"
+        value={value}
+        onChange={(v) => {
+          setValue(v)
+          onValue(v)
+        }}
+      />
+    )
+  }
+
+  it('keeps 2.5, 0 and -3 as typed: no dropped point, no minimum, no sign removed', async () => {
+    const onValue = vi.fn()
+    const { user } = await renderScreen(() => <Campo onValue={onValue} />)
+    const input = screen.getByRole('textbox', { name: 'Cantidad' })
+    expect(input).toHaveAttribute('inputmode', 'numeric')
+    for (const texto of ['2.5', '0', '-3', '9999']) {
+      await user.clear(input)
+      await user.type(input, texto)
+      await user.tab()
+      expect(input).toHaveValue(texto)
+      expect(onValue).toHaveBeenLastCalledWith(texto)
+    }
   })
 })
 
@@ -76,7 +115,7 @@ describe('MonthYearPicker', () => {
     expect(onValue).toHaveBeenLastCalledWith({ mes: 3, anio: 2026 })
   })
 
-  it('takes a year between 2020 and 2100 and ignores one outside', async () => {
+  it('takes a year between 2020 and 2100; one outside stays in the field with the reason and changes nothing', async () => {
     const onValue = vi.fn()
     const { user } = await renderScreen(() => <Picker onValue={onValue} />)
     const anio = screen.getByRole('textbox', { name: 'Año' })
@@ -86,7 +125,10 @@ describe('MonthYearPicker', () => {
     onValue.mockClear()
     await user.clear(anio)
     await user.type(anio, '1999')
+    await user.tab()
     expect(onValue).not.toHaveBeenCalledWith(expect.objectContaining({ anio: 1999 }))
+    expect(anio).toHaveValue('1999')
+    expect(screen.getByText('El año debe estar entre 2020 y 2100.')).toBeInTheDocument()
   })
 })
 

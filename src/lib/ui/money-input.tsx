@@ -1,30 +1,25 @@
-import { NumberInput, type NumberInputProps } from '@mantine/core'
+import { leerNumero } from '@/domain/numero.ts'
+import { NumeroInput, type NumeroInputProps } from './numero-input.tsx'
 
-export type MoneyInputProps = Omit<NumberInputProps, 'decimalScale' | 'prefix'> & {
+export type MoneyInputProps = Omit<NumeroInputProps, 'decimales' | 'mostrar' | 'leftSection'> & {
   /** Soles by default; dollars only in Egresos (docs/spec/3-product-decisions.md). */
   currency?: 'PEN' | 'USD'
 }
 
+const dosDecimales = new Intl.NumberFormat('es-PE', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true })
+
+/** A valid amount shown the es-PE way ('1,234.50'); anything else exactly as typed, so the person sees what to fix. */
+export function mostrarMonto(texto: string): string {
+  const l = leerNumero(texto, { decimales: 2 })
+  return l.estado === 'valido' ? dosDecimales.format(l.valor) : texto
+}
+
 /**
- * An amount in soles ('S/ 1,234.50') or dollars ('US$ 12.34'): two decimals, step 0.01
- * (spec 2 §9), never negative unless the caller allows it, es-PE grouping.
+ * An amount in soles ('S/ 1,234.50') or dollars ('US$ 12.34'): the kit's numeric field
+ * with the currency beside it. What is typed stays as typed: a negative amount or a third
+ * decimal is refused by the form with its message (spec 2 §5), never rewritten
+ * (docs/decisions/0034-entradas-veraces.md).
  */
-export function MoneyInput({ currency = 'PEN', min = 0, step = 0.01, onChange, ...props }: MoneyInputProps) {
-  return (
-    <NumberInput
-      prefix={currency === 'USD' ? 'US$ ' : 'S/ '}
-      decimalScale={2}
-      fixedDecimalScale
-      thousandSeparator=","
-      decimalSeparator="."
-      allowNegative={min < 0}
-      min={min}
-      step={step}
-      inputMode="decimal"
-      hideControls
-      {...props}
-      // With fixed decimals Mantine reports '1234.50' as text; callers get a number (or '' when empty).
-      onChange={(v) => onChange?.(v === '' || v === '-' ? '' : Number(v))}
-    />
-  )
+export function MoneyInput({ currency = 'PEN', ...props }: MoneyInputProps) {
+  return <NumeroInput decimales={2} leftSection={currency === 'USD' ? 'US$' : 'S/'} leftSectionWidth={currency === 'USD' ? 44 : 34} mostrar={mostrarMonto} {...props} />
 }
