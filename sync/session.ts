@@ -303,11 +303,15 @@ export class SyncSession {
       retryContext: (stopped: () => boolean, source: string) => this.auth.retryContext(stopped, source),
       pause: (ms: number) => this.waker.sleep(ms),
       onPulled: (table: string, count: number, caughtUp: boolean) => this.onPulled(table, count, caughtUp),
-      onPushed: (table: string) => {
+      onPushed: (table: string, sent: number) => {
         this.errors.clear(`push:${table}`, `unexpected:${table}`)
-        dispatch(this.status, { type: 'server-answered' })
+        // Only a request that was answered says the server is there: a cycle whose rows
+        // were all skipped sent nothing (after a reload with the server out of reach it
+        // made the header say 'En línea', docs/decisions/0035-estado-de-sincronizacion.md).
+        if (sent > 0) dispatch(this.status, { type: 'server-answered' })
         this.pending.schedule(table, 0)
       },
+      onUploadMoved: (table: string) => this.pending.schedule(table, 0),
       onUnexpectedError: (table: string, error: unknown) => this.onUnexpectedError(table, error),
       // Counted afresh: the status figures are debounced and may not show a write yet.
       othersPending: async (table: string, batch: number) => {

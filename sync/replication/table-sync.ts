@@ -49,7 +49,13 @@ export interface TableSyncEnv {
   pause(ms: number): Promise<void>
   /** A batch arrived (`caughtUp` false), or the last one is stored (count 0, `caughtUp` true). */
   onPulled(table: string, count: number, caughtUp: boolean): void
-  onPushed(table: string): void
+  /**
+   * A push cycle ended: `sent` rows went to the server and were answered (0 when every
+   * row was skipped locally, and no request left: that says nothing of the server).
+   */
+  onPushed(table: string, sent: number): void
+  /** The upload checkpoint moved: a count of what waits, taken before, is stale. */
+  onUploadMoved(table: string): void
   onUnexpectedError(table: string, error: unknown): void
   /** Local writes other than `batchSize` of this table are still waiting to upload. */
   othersPending(table: string, batchSize: number): Promise<boolean>
@@ -91,7 +97,7 @@ export class TableSync {
     this.columns = pushColumns(def)
     // onPushed runs inside the push handler, before RxDB records the batch as sent; the
     // checkpoint write that follows asks for the count again.
-    this.pending = new PendingUploads(def, () => this.replication, (m) => env.log(m), () => env.onPushed(def.name))
+    this.pending = new PendingUploads(def, () => this.replication, (m) => env.log(m), () => env.onUploadMoved(def.name))
   }
 
   private readonly pending: PendingUploads
@@ -247,7 +253,7 @@ export class TableSync {
     // Recorded only once the whole batch went through: an attempt abandoned half-way
     // (pause, close) is re-sent later and must not report the same refusal twice.
     await this.env.problems.add('refused', outcome.refused)
-    this.env.onPushed(this.def.name)
+    this.env.onPushed(this.def.name, work.length)
     return outcome.conflicts
   }
 

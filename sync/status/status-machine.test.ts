@@ -34,6 +34,14 @@ describe('status machine: connectivity', () => {
     expect(transition(m, pulled('tb_citas', T1)).server).toBe('reachable')
   })
 
+  it('an answer landing after the network went down (sent before) moves neither network nor server', () => {
+    const down = run(fresh(), { type: 'server-answered' }, { type: 'network', up: false })
+    expect(transition(down, { type: 'server-answered' })).toBe(down)
+    const late = transition(down, pulled('tb_citas', T1, false, 7))
+    expect(late).toMatchObject({ network: 'down', server: 'unknown', received: 7 })
+    expect(late.downloads.tb_citas).toBe('partial')
+  })
+
   it('offline, a failed request changes nothing (the network already says it)', () => {
     const down = run(fresh(), { type: 'network', up: false })
     expect(transition(down, { type: 'server-unreachable' })).toBe(down)

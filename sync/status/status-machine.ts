@@ -10,6 +10,9 @@
  * - the server is "reachable" only after it answered something, "unreachable" after a
  *   request failed without an answer while the network was up, "unknown" otherwise
  *   (the network just came up, or the session just started): never navigator.onLine;
+ * - the network is what the browser's online/offline events say, and only they move
+ *   it: an answer landing after 'offline' was sent before it (a pull in flight when
+ *   the Wi-Fi dropped) and changes neither the network nor the server;
  * - a table's first download goes not-started → partial → complete, never back (a
  *   table that left the session is dropped, not reset);
  * - the last successful sync is the moment a full round finished (every table caught up
@@ -89,7 +92,10 @@ export function transition(m: SyncModel, e: SyncEvent): SyncModel {
       return { ...m, network, server: 'unknown' }
     }
     case 'server-answered':
-      return m.server === 'reachable' ? m : { ...m, server: 'reachable', network: 'up' }
+      // An answer that lands after the network went down was sent before it did: it
+      // says nothing of the server now, and must not turn the chip back to 'En línea'.
+      if (m.network === 'down' || m.server === 'reachable') return m
+      return { ...m, server: 'reachable' }
     case 'server-unreachable':
       // Offline, a failed request says nothing new: the network chip already says it.
       if (m.network === 'down' || m.server === 'unreachable') return m
@@ -136,8 +142,9 @@ function pulled(m: SyncModel, e: Extract<SyncEvent, { type: 'pulled' }>): SyncMo
   const roundDone = tables.every((t) => round.includes(t)) && tables.every((t) => downloads[t] === 'complete')
   return {
     ...m,
-    network: 'up',
-    server: 'reachable',
+    // The rows count even when they land after the network went down; the server state
+    // does not (see 'server-answered').
+    server: m.network === 'down' ? m.server : 'reachable',
     downloads,
     received: first ? m.received + e.rows : m.received,
     round: roundDone ? [] : round,

@@ -141,7 +141,8 @@ test.describe('Citas Programadas', () => {
     await expectToast(page, 'Cita Confirmada')
     await expect(row(page, ana)).toContainText('Confirmada')
     await expect.poll(async () => (await serverCita(page, ids[ana]!))?.estado_cita ?? null, { timeout: 30_000 }).toBe('Confirmada')
-    expect((await serverCita(page, ids[ana]!))?.notas_internas).toBe('Pagó el adelanto por Yape')
+    // The comment is appended as 'dd/mm/yyyy usuario: comentario' (docs/decisions/0034-entradas-veraces.md).
+    expect((await serverCita(page, ids[ana]!))?.notas_internas).toMatch(/^\d\d\/\d\d\/\d{4} recepcion@spa\.local: Pagó el adelanto por Yape$/)
 
     // Reschedule Carla to 03:00 PM.
     await rowAction(page, carla, 'Reprogramar Cita')
@@ -229,7 +230,8 @@ test.describe('Citas Programadas', () => {
     await expect(page.getByTestId('estado-conexion')).toHaveText('En línea')
     await waitForSynced(page)
     await expect.poll(async () => (await serverCita(page, ids[nombre]!))?.estado_cita ?? null, { timeout: 30_000 }).toBe('Confirmada')
-    expect((await serverCita(page, ids[nombre]!))?.notas_internas).toBe('Confirmó por teléfono')
+    // The comment is appended as 'dd/mm/yyyy usuario: comentario' (docs/decisions/0034-entradas-veraces.md).
+    expect((await serverCita(page, ids[nombre]!))?.notas_internas).toMatch(/^\d\d\/\d\d\/\d{4} recepcion@spa\.local: Confirmó por teléfono$/)
 
     await page.getByText('Vista del día', { exact: true }).click()
     await expect(page.getByRole('region', { name: 'Vista del día por especialista' }).getByRole('button', { name: new RegExp(`^Acciones para ${nombre}`) })).toBeVisible()

@@ -94,7 +94,8 @@ async function pagar(page: Page, cliente: string, producto: string, precio: stri
   await expect(dialog.getByRole('textbox', { name: `Cantidad de ${producto}` })).toHaveValue('1')
   await expect(dialog.getByRole('listitem').filter({ hasText: producto })).toContainText(precio)
   await expect(dialog.getByTestId('sugerido')).toHaveText(sugerido)
-  await expect(dialog.getByRole('textbox', { name: /^Monto final pagado/ })).toHaveValue(sugerido)
+  // The box holds the number; 'S/' sits beside it (the kit's money field).
+  await expect(dialog.getByRole('textbox', { name: /^Monto final pagado/ })).toHaveValue(sugerido.replace(/^S\/ /, ''))
   await dialog.getByRole('combobox', { name: /^Método de pago final/ }).selectOption(metodo)
   await dialog.getByRole('textbox', { name: 'Referencia del pago' }).fill('OP-555')
   await screenshot(page, shot)

@@ -76,9 +76,11 @@ async function confirmar(page: Page, nombre: string, fecha: string, hora: string
   const dialog = confirmDialog(page)
   await expect(dialog).toBeVisible()
   await dialog.getByRole('button', { name: 'Registrar paciente con los datos de la solicitud' }).click()
-  // Nombres and apellidos are typed apart; the request's one name is never split by a guess.
-  await dialog.getByLabel(/^Nombres/).fill(nombre)
-  await dialog.getByLabel(/^Apellidos/).fill('Prueba')
+  // Nombres and apellidos are typed apart (the request's one name is never split by a
+  // guess): the receptionist types them so, and the cita carries the full name back.
+  const [nombres, ...apellidos] = nombre.split(' ')
+  await dialog.getByLabel(/^Nombres/).fill(nombres!)
+  await dialog.getByLabel(/^Apellidos/).fill(apellidos.join(' '))
   await dialog.getByRole('button', { name: 'Registrar paciente', exact: true }).click()
   await expectToast(page, '¡Paciente Registrado!')
   await expect(dialog.getByRole('combobox', { name: /^Paciente/ })).toHaveValue(new RegExp(nombre))

@@ -7,8 +7,8 @@ import { MonthYearPicker, type MonthYear } from './month-year-picker.tsx'
 import { NumeroInput } from './numero-input.tsx'
 import { TimeInput } from './time-input.tsx'
 
-function Money({ currency, onValue }: { currency?: 'PEN' | 'USD'; onValue: (v: string) => void }) {
-  const [value, setValue] = useState('')
+function Money({ currency, onValue, inicial = '' }: { currency?: 'PEN' | 'USD'; onValue: (v: string) => void; inicial?: string }) {
+  const [value, setValue] = useState(inicial)
   return (
     <MoneyInput
       label="Monto"
@@ -47,6 +47,19 @@ describe('MoneyInput', () => {
     await user.type(input, '1o0')
     await user.tab()
     expect(input).toHaveValue('1o0')
+  })
+
+  it('a stored amount is selected whole when tapped, so what is typed replaces it (never appended to 3750.00)', async () => {
+    const onValue = vi.fn()
+    const { user } = await renderScreen(() => <Money inicial="3750.00" onValue={onValue} />)
+    const input = screen.getByRole('textbox', { name: 'Monto' })
+    expect(input).toHaveValue('3,750.00')
+    await user.click(input)
+    expect(input).toHaveValue('3750.00')
+    expect([(input as HTMLInputElement).selectionStart, (input as HTMLInputElement).selectionEnd]).toEqual([0, 7])
+    await user.keyboard('4125')
+    expect(input).toHaveValue('4125')
+    expect(onValue).toHaveBeenLastCalledWith('4125')
   })
 
   it('shows dollars as US$', async () => {

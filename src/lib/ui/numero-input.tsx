@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import { TextInput, type TextInputProps } from '@mantine/core'
 
 export type NumeroInputProps = Omit<TextInputProps, 'value' | 'onChange' | 'type' | 'defaultValue'> & {
@@ -21,12 +21,22 @@ export type NumeroInputProps = Omit<TextInputProps, 'value' | 'onChange' | 'type
  */
 export function NumeroInput({ value, onChange, decimales = 0, mostrar, onFocus, onBlur, ...props }: NumeroInputProps) {
   const [editando, setEditando] = useState(false)
+  const input = useRef<HTMLInputElement>(null)
   const texto = value === null || value === undefined ? '' : String(value)
+  const formatea = mostrar !== undefined
+  // Focus swaps '3,750.00' for '3750.00' under the person's finger, and a value set by
+  // the page drops the caret at the end: what they then type would be appended
+  // ('3750.004125'). The whole amount is selected instead, so typing replaces it, as a
+  // till's amount field does; arrows still move the caret to change one digit.
+  useLayoutEffect(() => {
+    if (editando && formatea && document.activeElement === input.current) input.current?.select()
+  }, [editando, formatea])
   return (
     <TextInput
       inputMode={decimales > 0 ? 'decimal' : 'numeric'}
       autoComplete="off"
       {...props}
+      ref={input}
       value={!editando && mostrar ? mostrar(texto) : texto}
       onChange={(e) => onChange(e.currentTarget.value)}
       onFocus={(e) => {
