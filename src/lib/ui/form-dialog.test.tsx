@@ -53,11 +53,22 @@ function Harness({
   )
 }
 
+/**
+ * Mantine's focus trap moves the focus into the dialog once it has opened; on a busy
+ * machine that can land after a fast click on 'Guardar' and take the focus from the
+ * field in error. A person cannot press a button before the dialog is open: wait for it.
+ */
+async function opened() {
+  const dialog = await screen.findByRole('dialog')
+  await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement))
+}
+
 describe('FormDialog', () => {
   it("shows the domain's errors, focuses the first one and does not save", async () => {
     const onSubmit = vi.fn()
     const onInvalid = vi.fn()
     const { user } = await renderScreen(() => <Harness onSubmit={onSubmit} onInvalid={onInvalid} />)
+    await opened()
     await user.type(screen.getByRole('textbox', { name: 'Costo' }), '80')
     await user.click(screen.getByRole('button', { name: 'Guardar' }))
     expect(screen.getByText('El nombre es obligatorio.')).toBeInTheDocument()
@@ -92,6 +103,7 @@ describe('FormDialog', () => {
     const { user } = await renderScreen(() => (
       <Harness initial={{ nombre: 'Facial', costo: '90' }} onSubmit={(_v, form) => form.setFieldError('costo', 'Ya existe un tratamiento con ese costo.')} />
     ))
+    await opened()
     await user.click(screen.getByRole('button', { name: 'Guardar' }))
     expect(await screen.findByText('Ya existe un tratamiento con ese costo.')).toBeInTheDocument()
     expect(screen.getByRole('textbox', { name: 'Costo' })).toHaveFocus()
