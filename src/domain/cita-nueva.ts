@@ -5,7 +5,17 @@
  * treatment, which there comes from the request. It opens on the tapped specialist,
  * date and time and is created in 'Pendiente de Pago'.
  */
-import { ADELANTO_POR_DEFECTO, CITA_FORM_MENSAJES, citaPendienteDePago, type CitaNueva, type ConfirmarReservaForm, type PacienteCita, type Resultado, type TratamientoCita } from './cita-forms.ts'
+import {
+  ADELANTO_POR_DEFECTO,
+  CITA_FORM_MENSAJES,
+  citaPendienteDePago,
+  type CitaNueva,
+  type ConfirmarReservaForm,
+  type OrigenCita,
+  type PacienteCita,
+  type Resultado,
+  type TratamientoCita,
+} from './cita-forms.ts'
 
 export interface NuevaCitaForm extends ConfirmarReservaForm {
   id_tratamiento: string
@@ -46,16 +56,24 @@ export interface NuevaCitaContexto {
   hoy: string
 }
 
-export function citaNueva(form: NuevaCitaForm, ctx: NuevaCitaContexto): Resultado<CitaNueva, CampoNuevaCita> {
+/**
+ * `origen`: what a cita booked again after a refusal keeps of the refused one (the
+ * request it came from, the contact typed; src/domain/cita-reagendada.ts).
+ */
+export function citaNueva(
+  form: NuevaCitaForm,
+  ctx: NuevaCitaContexto,
+  origen: Partial<Pick<OrigenCita, 'id_reserva_origen' | 'email_cliente' | 'telefono_cliente'>> = {},
+): Resultado<CitaNueva, CampoNuevaCita> {
   const missing = (['id_paciente', 'id_tratamiento', 'id_especialista', 'fecha', 'hora_inicio'] as const).find((f) => form[f].trim() === '')
   if (missing) return { ok: false, mensaje: CITA_FORM_MENSAJES.nuevaObligatorios, campo: missing }
   const tratamiento = ctx.tratamientos.find((t) => t.id_tratamiento === form.id_tratamiento)
   if (!tratamiento) return { ok: false, mensaje: CITA_FORM_MENSAJES.tratamientoNoEncontrado, campo: 'id_tratamiento' }
   return citaPendienteDePago(form, { ...ctx, tratamiento }, {
-    id_reserva_origen: null,
+    id_reserva_origen: origen.id_reserva_origen ?? null,
     id_tratamiento: tratamiento.id_tratamiento,
     nombre_tratamiento: tratamiento.nombre,
-    email_cliente: null,
-    telefono_cliente: null,
+    email_cliente: origen.email_cliente ?? null,
+    telefono_cliente: origen.telefono_cliente ?? null,
   })
 }

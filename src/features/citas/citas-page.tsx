@@ -10,7 +10,7 @@ import { Button, TextInput } from '@mantine/core'
 import { IconCalendarCheck, IconCalendarEvent, IconCalendarTime, IconCalendarX, IconCash, IconPencil } from '@tabler/icons-react'
 import { fechaLargaDia, rangoHoras } from '@/domain/agenda-format.ts'
 import type { CitaNueva, EditarCitaPatch } from '@/domain/cita-forms.ts'
-import type { HuecoElegido } from '@/domain/cita-nueva.ts'
+import { nuevaCitaFormInicial, type HuecoElegido } from '@/domain/cita-nueva.ts'
 import { accionesCita, cancelarCitaPatch, CITA_MENSAJES as M, confirmarCitaPatch, marcarComoPagada } from '@/domain/citas.ts'
 import { citasDelDia, nombreEspecialista } from '@/domain/citas-dia.ts'
 import { peruToday } from '@/domain/peru-time.ts'
@@ -31,6 +31,7 @@ import classes from '@/lib/ui/page.module.css'
 import { citaColumns } from './citas-columns.tsx'
 import { CitasDia } from './citas-dia.tsx'
 import { useFechaCitas } from './citas-search.ts'
+import { useReagendar } from './use-reagendar.ts'
 import type { Cita, CitasStore } from './citas-store.ts'
 import { ConfirmarCitaDialog } from './confirmar-cita-dialog.tsx'
 import { EditarCitaDialog, type EdicionCita } from './editar-cita-dialog.tsx'
@@ -59,6 +60,8 @@ export function CitasPage({ store }: { store: CitasStore }) {
   const [cancelling, setCancelling] = useState<Cita | null>(null)
   const [nuevo, setNuevo] = useState<HuecoElegido | null>(null)
   const hoy = peruToday()
+  const inicialNuevo = useMemo(() => (nuevo ? nuevaCitaFormInicial(nuevo, hoy) : null), [nuevo, hoy])
+  const reagendar = useReagendar(hoy)
   const { citas } = store
 
   const especialistasPorId = useMemo(() => new Map(store.especialistas.map((e) => [e.id_especialista, e])), [store.especialistas])
@@ -117,6 +120,10 @@ export function CitasPage({ store }: { store: CitasStore }) {
 
   async function programar(cita: CitaNueva) {
     if (await programarCita(citas.create, cita)) setNuevo(null)
+  }
+
+  async function programarReagendada(cita: CitaNueva) {
+    if (await programarCita(citas.create, cita)) await reagendar.terminar()
   }
 
   function marcarPagada(cita: Cita) {
@@ -209,7 +216,17 @@ export function CitasPage({ store }: { store: CitasStore }) {
       </div>
 
       <ConfirmarCitaDialog cita={confirming} especialista={nombres.especialista} onClose={() => setConfirming(null)} onConfirm={confirmar} />
-      {nuevo && <NuevaCitaDialog hueco={nuevo} store={store} hoy={hoy} onClose={() => setNuevo(null)} onSave={programar} />}
+      {inicialNuevo && <NuevaCitaDialog inicial={inicialNuevo} store={store} hoy={hoy} onClose={() => setNuevo(null)} onSave={programar} />}
+      {reagendar.abierto && (
+        <NuevaCitaDialog
+          inicial={reagendar.abierto.form}
+          reagendar={reagendar.abierto}
+          store={store}
+          hoy={hoy}
+          onClose={reagendar.cerrar}
+          onSave={programarReagendada}
+        />
+      )}
       {/* Its own hooks (the slots' day, sorted lists) run only once it has been used. */}
       <OnceOpened opened={editing !== null}>
         <EditarCitaDialog edicion={editing} store={store} hoy={hoy} onClose={() => setEditing(null)} onSave={guardar} />

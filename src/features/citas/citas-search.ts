@@ -12,12 +12,15 @@ export interface CitasSearch extends ListSearch {
   fecha?: string
   /** 'dia': the day view instead of the table. */
   vista?: 'dia'
+  /** A refused cita to book again at another time (use-reagendar.ts): its refusal's id. */
+  reagendar?: string
 }
 
 export function validateCitasSearch(search: Record<string, unknown>): CitasSearch {
   const out: CitasSearch = validateListSearch(search)
   if (typeof search.fecha === 'string' && isIsoDate(search.fecha)) out.fecha = search.fecha
   if (search.vista === 'dia') out.vista = 'dia'
+  if (typeof search.reagendar === 'string' && /^[\w:.-]{1,200}$/.test(search.reagendar)) out.reagendar = search.reagendar
   return out
 }
 

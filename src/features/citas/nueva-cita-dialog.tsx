@@ -1,17 +1,19 @@
 /**
  * 'Nueva Cita' from a free slot of the day view
- * (docs/decisions/0017-agenda-dia-y-hueco-libre.md): the confirm dialog's form and rules
+ * (docs/decisions/0017-agenda-dia-y-hueco-libre.md), and 'Elegir otro horario' for a cita
+ * the server refused (docs/decisions/0037-elegir-otro-horario.md): the confirm dialog's form and rules
  * (src/domain/cita-nueva.ts, the pieces of src/lib/agenda) with the treatment chosen
  * here, opened on the tapped specialist, date and time. The patient is picked from the
  * device's patients or registered on the spot; everything is written locally, so it
  * works offline.
  */
 import { useMemo, useState } from 'react'
-import { NativeSelect, TextInput } from '@mantine/core'
+import { Alert, NativeSelect, TextInput } from '@mantine/core'
 import { duracionTratamiento, slotsAgenda, type SlotsAgenda } from '@/domain/agenda-slots.ts'
 import { SLOT_STEP_MINUTES } from '@/domain/booking-slots.ts'
 import { cambiarFechaConfirmacion, type CitaNueva } from '@/domain/cita-forms.ts'
-import { citaNueva, nuevaCitaFormInicial, type HuecoElegido, type NuevaCitaForm } from '@/domain/cita-nueva.ts'
+import { citaNueva, type NuevaCitaForm } from '@/domain/cita-nueva.ts'
+import type { OrigenReagendada } from '@/domain/cita-reagendada.ts'
 import { metodosDePago } from '@/domain/formas-pago.ts'
 import { peruMinutesOfDay } from '@/domain/peru-time.ts'
 import { CamposAdelanto, EspecialistaSelect, HoraInicioSelect, horasDe, porApellido } from '@/lib/agenda/campos-cita.tsx'
@@ -28,8 +30,14 @@ import { compararEsBase } from '@/domain/text.ts'
 type Form = { [K in keyof NuevaCitaForm]: NuevaCitaForm[K] }
 
 export interface NuevaCitaDialogProps {
-  /** The tapped slot; the dialog is mounted only while one is chosen. */
-  hueco: HuecoElegido
+  /**
+   * How the form opens: on a tapped free slot (nuevaCitaFormInicial), or with a refused
+   * cita's values for 'Elegir otro horario' (src/domain/cita-reagendada.ts). The dialog
+   * is mounted only while one is chosen.
+   */
+  inicial: NuevaCitaForm
+  /** 'Elegir otro horario': its title, what the new cita keeps of the refused one, and why it opened. */
+  reagendar?: { origen: OrigenReagendada; motivo: string }
   store: CitasStore
   /** Peru's today. */
   hoy: string
@@ -37,7 +45,7 @@ export interface NuevaCitaDialogProps {
   onSave: (cita: CitaNueva) => Promise<void>
 }
 
-export function NuevaCitaDialog({ hueco, store, hoy, onClose, onSave }: NuevaCitaDialogProps) {
+export function NuevaCitaDialog({ inicial, reagendar, store, hoy, onClose, onSave }: NuevaCitaDialogProps) {
   // Read only while the dialog is open: the table and day view never need the patients.
   const pacientes = store.usePacientes()
   const especialistas = useMemo(() => porApellido(store.especialistas.filter((e) => e.activo)), [store.especialistas])
@@ -47,8 +55,7 @@ export function NuevaCitaDialog({ hueco, store, hoy, onClose, onSave }: NuevaCit
     [store.tratamientos],
   )
   const metodos = useMemo(() => metodosDePago(store.formasPago, 'selector'), [store.formasPago])
-  const inicial = useMemo(() => nuevaCitaFormInicial(hueco, hoy), [hueco, hoy])
-  const [fechaSlots, setFechaSlots] = useState(hueco.fecha)
+  const [fechaSlots, setFechaSlots] = useState(inicial.fecha)
   const dia = store.useCitasDia(fechaSlots)
   const leido = (fecha: string) => dia.listo && dia.fecha === fecha
 
@@ -67,7 +74,7 @@ export function NuevaCitaDialog({ hueco, store, hoy, onClose, onSave }: NuevaCit
   }
   const contexto = (v: NuevaCitaForm) => ({ pacientes: pacientes.rows, especialistas, tratamientos, horasDisponibles: horasDe(slotsPara(v)), hoy })
   const validate = (v: Form): FieldErrors<Form> => {
-    const r = citaNueva(v, contexto(v))
+    const r = citaNueva(v, contexto(v), reagendar?.origen)
     return r.ok ? {} : { [r.campo]: r.mensaje }
   }
   /** A new specialist or treatment keeps the chosen time only while it is still free. */
@@ -78,13 +85,13 @@ export function NuevaCitaDialog({ hueco, store, hoy, onClose, onSave }: NuevaCit
 
   return (
     <FormDialog<Form>
-      title="Nueva Cita"
+      title={reagendar ? 'Elegir otro horario' : 'Nueva Cita'}
       values={inicial}
-      formKey={`${hueco.id_especialista}-${hueco.fecha}-${hueco.hora_inicio}`}
+      formKey={`${inicial.id_paciente}-${inicial.id_especialista}-${inicial.fecha}-${inicial.hora_inicio}`}
       validate={validate}
       onInvalid={(errors) => toast({ title: 'Error', description: Object.values(errors)[0], variant: 'destructive' })}
       onSubmit={async (values) => {
-        const r = citaNueva(values, contexto(values))
+        const r = citaNueva(values, contexto(values), reagendar?.origen)
         if (r.ok) await onSave(r.valor)
       }}
       onClose={onClose}
@@ -92,6 +99,14 @@ export function NuevaCitaDialog({ hueco, store, hoy, onClose, onSave }: NuevaCit
     >
       {(form) => (
         <div className={classes.formGrid}>
+          {reagendar && (
+            <Alert className={classes.full} color="yellow" variant="light" title="El servidor no aceptó esta cita">
+              {reagendar.motivo}{' '}
+              {Number(inicial.monto_adelanto) > 0
+                ? 'Elige otra hora: el cliente, el tratamiento, las notas y el adelanto recibido se conservan.'
+                : 'Elige otra hora: el cliente, el tratamiento y las notas se conservan.'}
+            </Alert>
+          )}
           <div className={classes.full}>
             <PacienteSelect pacientes={pacientes.rows} withAsterisk {...form.getInputProps('id_paciente')} />
             {!form.values.id_paciente && (
@@ -118,8 +133,10 @@ export function NuevaCitaDialog({ hueco, store, hoy, onClose, onSave }: NuevaCit
             min={hoy}
             {...form.getInputProps('fecha')}
             onChange={(e) => {
-              // As in Confirmar: a new date empties the time and resets the advance date.
-              const next = { ...form.values, ...cambiarFechaConfirmacion(form.values, e.currentTarget.value, hoy) }
+              // As in Confirmar: a new date empties the time and resets the advance date;
+              // an advance already received keeps the day it was received.
+              const cambiada = cambiarFechaConfirmacion(form.values, e.currentTarget.value, hoy)
+              const next = { ...form.values, ...cambiada, ...(reagendar ? { fecha_pago_adelanto: form.values.fecha_pago_adelanto } : {}) }
               if (next.fecha) setFechaSlots(next.fecha)
               form.setValues(next)
             }}

@@ -7,7 +7,8 @@ import { useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Badge, Button, Card, Group, Table, Text } from '@mantine/core'
 import type { RefusedWrite } from '@sync/status/types.ts'
-import { fechaHoraCorta } from '@/domain/peru-time.ts'
+import { busquedaReagendar, EXPLICACION_REAGENDAR, puedeElegirOtroHorario } from '@/domain/cita-reagendada.ts'
+import { fechaHoraCorta, peruToday } from '@/domain/peru-time.ts'
 import { readableValue, rowName, type NameLookup } from '@/domain/column-labels.ts'
 import { OPERATION_LABEL } from '@/domain/sync-problems.ts'
 import { existingRecordLink, leftOutOfNew, patchForExisting, refusalActions, refusalExplanation, typedValues } from '@/domain/sync-refusals.ts'
@@ -29,6 +30,9 @@ export interface RefusedCardProps {
 export function RefusedCard({ refusal: r, writable, actions, names }: RefusedCardProps) {
   const [pending, setPending] = useState<Pending>(null)
   const allowed = refusalActions(r)
+  // A refused new cita is booked again at another time; copying it as it was would ask
+  // for the same taken slot (docs/decisions/0037-elegir-otro-horario.md).
+  const rebook = puedeElegirOtroHorario(r)
   const link = existingRecordLink(r.collection, r)
   const values = typedValues(r, writable)
   // Names, never ids (docs/decisions/0036): a record without a human field is named by its table.
@@ -51,7 +55,7 @@ export function RefusedCard({ refusal: r, writable, actions, names }: RefusedCar
       </Text>
       <Text mt={4}>{r.reason}</Text>
       <Text size="sm" mt={4}>
-        {refusalExplanation(r)}
+        {rebook ? EXPLICACION_REAGENDAR : refusalExplanation(r)}
       </Text>
       <Text size="sm" c="dimmed" mt={4}>
         {fechaHoraCorta(r.at)}
@@ -91,7 +95,12 @@ export function RefusedCard({ refusal: r, writable, actions, names }: RefusedCar
             Copiar en el registro existente
           </Button>
         )}
-        {actions && allowed.copyIntoNew && (
+        {actions && rebook && (
+          <Button component={Link} to="/control-citas/citas-confirmadas" search={busquedaReagendar(r, peruToday()) as never} size="xs">
+            Elegir otro horario
+          </Button>
+        )}
+        {actions && allowed.copyIntoNew && !rebook && (
           <Button size="xs" variant="default" onClick={() => setPending('new')}>
             Copiar en un registro nuevo
           </Button>

@@ -194,6 +194,17 @@ describe('Problemas de sincronización', () => {
     expect(card.textContent).not.toMatch(/id_|nombre_cliente|hora_inicio/)
   })
 
+  it("a refused new cita offers 'Elegir otro horario' on its day (docs/decisions/0037), never a copy that asks for the same slot", async () => {
+    const a = actions()
+    const futura: RefusedWrite = { ...citaRechazada, localVersion: { ...citaRechazada.localVersion, fecha_cita: '2030-01-15' } }
+    await renderScreen(() => <SyncProblemsPage refused={[futura]} conflicts={[]} refusalActions={a} names={names} />)
+    const card = screen.getByRole('article', { name: 'Rosa Huamán · 15/01/2030 10:00' })
+    expect(card).toHaveTextContent('Esta cita no se guardó en el servidor; lo que se escribió en este equipo, con su adelanto, se conserva aquí: elige otro horario o descártala.')
+    expect(within(card).getByRole('link', { name: 'Elegir otro horario' })).toHaveAttribute('href', '/control-citas/citas-confirmadas?fecha=2030-01-15&vista=dia&reagendar=r-cita')
+    expect(within(card).queryByRole('button', { name: 'Copiar en un registro nuevo' })).toBeNull()
+    expect(within(card).getByRole('button', { name: 'Descartar' })).toBeInTheDocument()
+  })
+
   it('the conflict log names a replaced specialist instead of showing its id', async () => {
     const cambio: ConflictEntry = { ...overwritten, id: 'c2', collection: 'tb_citas', label: 'Citas', field: 'id_especialista', localValue: ids.especialista, serverValue: null, kept: 'server' }
     await renderScreen(() => <SyncProblemsPage refused={[]} conflicts={[cambio]} names={names} />)
