@@ -4,7 +4,8 @@
  * the first to reach the server wins; the other sees the refusal in 'Problemas de
  * sincronización' naming the client, the time and the specialist, and its cita goes
  * back to what the server holds (docs/decisions/0008-agenda.md "Server",
- * 0017-agenda-dia-y-hueco-libre.md).
+ * 0017-agenda-dia-y-hueco-libre.md); 'Elegir otro horario' books it again at a free
+ * time with its advance (0037-elegir-otro-horario.md).
  */
 import { randomUUID } from 'node:crypto'
 import type { Browser, Page } from '@playwright/test'
@@ -19,8 +20,8 @@ async function tablet(browser: Browser, baseURL: string, viewport: { width: numb
   return { context, page: await context.newPage() }
 }
 
-/** Books `paciente` on the tapped free slot at 10:00 AM with `especialista`. */
-async function reservarHueco(page: Page, especialista: string, paciente: string) {
+/** Books `paciente` on the tapped free slot at 10:00 AM with `especialista` (the S/ 50.00 advance in `metodo`, if given). */
+async function reservarHueco(page: Page, especialista: string, paciente: string, metodo?: string) {
   await page.getByRole('button', { name: `Nueva cita con ${especialista} a las 10:00 AM` }).click()
   const dialog = page.getByRole('dialog', { name: 'Nueva Cita' })
   await expect(dialog.getByRole('combobox', { name: /^Hora de inicio/ })).toHaveValue('10:00:00')
@@ -28,6 +29,7 @@ async function reservarHueco(page: Page, especialista: string, paciente: string)
   await page.getByRole('option', { name: new RegExp(paciente) }).click()
   await dialog.getByRole('combobox', { name: /^Tratamiento/ }).selectOption({ label: 'Masaje Relajante' })
   await expect(dialog.getByRole('combobox', { name: /^Hora de inicio/ })).toHaveValue('10:00:00')
+  if (metodo) await dialog.getByRole('combobox', { name: 'Método de pago del adelanto' }).selectOption(metodo)
   await dialog.getByRole('button', { name: 'Programar Cita' }).click()
   await expectToast(page, 'Cita Programada (Pendiente de Pago)')
   await expect(dialog).toBeHidden()
@@ -87,7 +89,7 @@ test('dos tabletas sin conexión reservan la misma hora: una gana y la otra ve e
     await a.context.setOffline(true)
     await b.context.setOffline(true)
     await reservarHueco(a.page, especialista, ana)
-    await reservarHueco(b.page, especialista, bruno)
+    await reservarHueco(b.page, especialista, bruno, 'Efectivo')
     const bloque = (p: Page, cliente: string) => p.getByRole('button', { name: new RegExp(`^Acciones para ${cliente}, 10:00 AM – 11:00 AM`) })
     await expect(bloque(a.page, ana)).toBeVisible()
     await expect(bloque(b.page, bruno)).toBeVisible()
@@ -121,6 +123,36 @@ test('dos tabletas sin conexión reservan la misma hora: una gana y la otra ve e
     const final = await enServidor()
     expect(final).toHaveLength(1)
     expect(final[0]).toMatchObject({ nombre_cliente: ana, hora_inicio: '10:00:00', hora_fin: '11:00:00', estado_cita: 'Pendiente de Pago', id_reserva_origen: null })
+
+    // 'Elegir otro horario' (docs/decisions/0037): two taps book Bruno again at a free
+    // time with the S/ 50.00 taken in cash; the refusal leaves the list.
+    await expect(card.getByRole('button', { name: 'Copiar en un registro nuevo' })).toHaveCount(0)
+    await card.getByRole('link', { name: 'Elegir otro horario' }).click()
+    const dialog = b.page.getByRole('dialog', { name: 'Elegir otro horario' })
+    await expect(dialog).toContainText(`Horario ocupado: Elena Prueba${t} ya tiene una cita el`)
+    await expect(dialog.getByRole('combobox', { name: /^Paciente/ })).toHaveValue(new RegExp(bruno))
+    await expect(dialog.getByRole('combobox', { name: /^Tratamiento/ })).toHaveValue(/./)
+    await expect(dialog.getByRole('textbox', { name: 'Monto del adelanto' })).toHaveValue('50.00')
+    await expect(dialog.getByRole('combobox', { name: 'Método de pago del adelanto' })).toHaveValue('Efectivo')
+    await expect(dialog.getByRole('combobox', { name: /^Hora de inicio/ })).toHaveValue('')
+    await expect(dialog.getByRole('combobox', { name: /^Hora de inicio/ }).getByRole('option', { name: '10:00 AM' })).toHaveCount(0)
+    await screenshot(b.page, 'panel-tableta-vertical-elegir-otro-horario')
+    await expectAccessible(b.page, 'elegir otro horario')
+    await dialog.getByRole('combobox', { name: /^Hora de inicio/ }).selectOption({ label: '11:00 AM' })
+    await dialog.getByRole('button', { name: 'Programar Cita' }).click()
+    await expectToast(b.page, 'Cita Programada (Pendiente de Pago)')
+    await expect(dialog).toBeHidden()
+    await expect(b.page).not.toHaveURL(/reagendar=/)
+    await expect(b.page.getByRole('button', { name: new RegExp(`^Acciones para ${bruno}, 11:00 AM – 12:00 PM`) })).toBeVisible()
+    await expect(b.page.getByRole('link', { name: /Problemas de sincronización \(\d+\)/ })).toHaveCount(0)
+    await expect
+      .poll(async () => (await enServidor()).map((c) => `${c.nombre_cliente} ${c.hora_inicio}`).sort(), { timeout: 30_000 })
+      .toEqual([`${ana} 10:00:00`, `${bruno} 11:00:00`].sort())
+    const rebooked = (await api.rest<Array<CitaRow & { monto_adelanto: number; metodo_pago_adelanto: string | null }>>(
+      `tb_citas?id_especialista=eq.${idEspecialista}&fecha_cita=eq.${fecha}&nombre_cliente=eq.${encodeURIComponent(bruno)}&select=*`,
+      demo.admin,
+    )).body
+    expect(rebooked).toEqual([expect.objectContaining({ hora_fin: '12:00:00', estado_cita: 'Pendiente de Pago', monto_adelanto: 50, metodo_pago_adelanto: 'Efectivo' })])
   } finally {
     await a.context.close()
     await b.context.close()

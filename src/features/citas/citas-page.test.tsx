@@ -64,6 +64,7 @@ async function open({ rows = [sofia, pedro, rosa, raul, cancelada, venta, otroDi
       tratamientos,
       horarios,
       formasPago: formas,
+      useRechazos: () => ({ rechazos: [], descartar: async () => {} }),
     }
     return <CitasPage store={store} />
   }

@@ -61,7 +61,7 @@ export function CitasPage({ store }: { store: CitasStore }) {
   const [nuevo, setNuevo] = useState<HuecoElegido | null>(null)
   const hoy = peruToday()
   const inicialNuevo = useMemo(() => (nuevo ? nuevaCitaFormInicial(nuevo, hoy) : null), [nuevo, hoy])
-  const reagendar = useReagendar(hoy)
+  const reagendar = useReagendar(hoy, store.useRechazos())
   const { citas } = store
 
   const especialistasPorId = useMemo(() => new Map(store.especialistas.map((e) => [e.id_especialista, e])), [store.especialistas])

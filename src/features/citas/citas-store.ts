@@ -1,6 +1,7 @@
 /** What the Citas Programadas screen needs from the device (use-citas.ts builds it from the local database). */
 import type { CitaAgenda } from '@/domain/agenda-slots.ts'
 import type { CitaEditable, PacienteCita } from '@/domain/cita-forms.ts'
+import type { RechazoCita } from '@/domain/cita-reagendada.ts'
 import type { CitaLista } from '@/domain/citas-dia.ts'
 import type { AgendaCatalogo } from '@/lib/db/use-agenda-catalogo.ts'
 import type { UseCitasDia } from '@/lib/db/use-citas-dia.ts'
@@ -19,4 +20,12 @@ export interface CitasStore extends AgendaCatalogo {
   useCitasDia: UseCitasDia
   /** The device's patients, for the day view's new cita (read only while its dialog is open). */
   usePacientes: () => CollectionState<'tb_pacientes', PacienteCita>
+  /** Writes the server refused on this device, for 'Elegir otro horario' (use-reagendar.ts). */
+  useRechazos: () => RechazosCitas
+}
+
+export interface RechazosCitas {
+  rechazos: ReadonlyArray<RechazoCita & { id: string; reason: string }>
+  /** Takes a refusal off 'Problemas de sincronización' (what was typed lives in a new cita now). */
+  descartar(id: string): Promise<void>
 }

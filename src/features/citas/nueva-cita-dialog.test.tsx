@@ -48,9 +48,32 @@ const mateo: Cita = {
 }
 const ines: Cita = { ...mateo, id_cita: 'ines', nombre_cliente: 'Inés Ibarra', hora_inicio: '11:30:00', hora_fin: '12:00:00' }
 
+/** Sofía's cita typed on this tablet for 10:00 tomorrow, refused: Mateo (another tablet) had it. */
+const rechazoSofia = {
+  id: 'r-1',
+  collection: 'tb_citas',
+  operation: 'insert',
+  reason: 'Horario ocupado: Lucía Quispe ya tiene una cita el 26/11/2026 de 10:00 a 11:00.',
+  localVersion: {
+    id_cita: 'cita-sofia',
+    id_paciente: 'pac-sofia',
+    id_especialista: 'lucia',
+    id_tratamiento: 'masaje',
+    nombre_cliente: 'Sofía Vargas',
+    fecha_cita: MANANA,
+    hora_inicio: '10:00:00',
+    monto_adelanto: 80,
+    metodo_pago_adelanto: 'Yape',
+    referencia_pago_adelanto: 'YAPE-778899',
+    fecha_pago_adelanto: '2026-11-24',
+    notas_internas: 'Prefiere aceite sin aroma',
+  },
+}
+
 async function open(url = URL) {
   const log: MemoryWrite[] = []
   const pacientesLog: MemoryWrite[] = []
+  const descartados: string[] = []
   function Harness() {
     const citas = useMemoryCollection<'tb_citas', Cita>('tb_citas', [mateo, ines], { log })
     const store = {
@@ -61,11 +84,15 @@ async function open(url = URL) {
       tratamientos,
       horarios,
       formasPago: [{ fp_descripcion: 'Yape', fp_comision: 0 }],
+      useRechazos: () => ({
+        rechazos: descartados.includes(rechazoSofia.id) ? [] : [rechazoSofia],
+        descartar: async (id: string) => void descartados.push(id),
+      }),
     }
     return <CitasPage store={store} />
   }
   const view = await renderScreen(() => <Harness />, { url, validateSearch: validateCitasSearch })
-  return { ...view, log, pacientesLog }
+  return { ...view, log, pacientesLog, descartados }
 }
 
 const toastNow = () => useToastStore.getState().current
@@ -189,5 +216,71 @@ describe('Vista del día: free slots', () => {
     await waitFor(() => expect(toastNow()).toMatchObject({ title: '¡Paciente Registrado!' }))
     expect(pacientesLog).toEqual([{ op: 'create', row: expect.objectContaining({ nombre: 'Rosa María', apellido: 'Torres', telefono: '999 888 777', email: null }) }])
     expect(within(dialog).getByRole('combobox', { name: /^Paciente/ })).toHaveValue('Rosa María Torres · 999 888 777')
+  })
+})
+
+describe('Elegir otro horario (docs/decisions/0037-elegir-otro-horario.md)', () => {
+  it('opens with what was typed and the advance received; only a free time is offered; booking takes the refusal off the list', async () => {
+    const { user, log, descartados, router } = await open(`${URL}&reagendar=r-1`)
+    const dialog = await screen.findByRole('dialog', { name: 'Elegir otro horario' })
+    expect(within(dialog).getByRole('note', { name: 'El servidor no aceptó esta cita' })).toBeInTheDocument()
+    expect(dialog).toHaveTextContent('Horario ocupado: Lucía Quispe ya tiene una cita el 26/11/2026 de 10:00 a 11:00.')
+    expect(dialog).toHaveTextContent('el cliente, el tratamiento, las notas y el adelanto recibido se conservan.')
+    // The patients are read once the dialog opens.
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: /^Paciente/ })).toHaveValue('Sofía Vargas · sofia@gmail.com'))
+    expect(campo(dialog, /^Tratamiento/)).toHaveValue('masaje')
+    expect(campo(dialog, /^Especialista/)).toHaveValue('lucia')
+    expect(within(dialog).getByLabelText(/^Fecha de la cita/)).toHaveValue(MANANA)
+    expect(campo(dialog, /^Hora de inicio/)).toHaveValue('')
+    // Mateo's 10:00 is not offered; a 60-minute massage fits 09:00 and 12:00 only.
+    expect(opciones(campo(dialog, /^Hora de inicio/))).toEqual(['Selecciona una hora', '09:00 AM', '12:00 PM'])
+    expect(within(dialog).getByLabelText(/^Monto del adelanto/)).toHaveValue('80.00')
+    expect(within(dialog).getByLabelText(/^Fecha de pago del adelanto/)).toHaveValue('2026-11-24')
+
+    // Another day empties the time, but the advance keeps the day it was received.
+    fireEvent.change(within(dialog).getByLabelText(/^Fecha de la cita/), { target: { value: '2026-11-27' } })
+    expect(within(dialog).getByLabelText(/^Fecha de pago del adelanto/)).toHaveValue('2026-11-24')
+    fireEvent.change(within(dialog).getByLabelText(/^Fecha de la cita/), { target: { value: MANANA } })
+
+    await user.selectOptions(campo(dialog, /^Hora de inicio/), '09:00 AM')
+    await user.click(within(dialog).getByRole('button', { name: 'Programar Cita' }))
+    await waitFor(() => expect(toastNow()).toMatchObject({ title: 'Cita Programada (Pendiente de Pago)' }))
+    expect(log).toEqual([
+      {
+        op: 'create',
+        row: expect.objectContaining({
+          id_paciente: 'pac-sofia',
+          id_especialista: 'lucia',
+          id_tratamiento: 'masaje',
+          fecha_cita: MANANA,
+          hora_inicio: '09:00:00',
+          hora_fin: '10:00:00',
+          estado_cita: 'Pendiente de Pago',
+          monto_adelanto: 80,
+          metodo_pago_adelanto: 'Yape',
+          referencia_pago_adelanto: 'YAPE-778899',
+          fecha_pago_adelanto: '2026-11-24',
+          notas_internas: 'Prefiere aceite sin aroma',
+        }),
+      },
+    ])
+    expect(descartados).toEqual(['r-1'])
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Elegir otro horario' })).not.toBeInTheDocument())
+    expect(router.state.location.search).not.toHaveProperty('reagendar')
+  })
+
+  it('closing leaves the refusal on the list and writes nothing', async () => {
+    const { user, log, descartados } = await open(`${URL}&reagendar=r-1`)
+    const dialog = await screen.findByRole('dialog', { name: 'Elegir otro horario' })
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Elegir otro horario' })).not.toBeInTheDocument())
+    expect(log).toEqual([])
+    expect(descartados).toEqual([])
+  })
+
+  it('a refusal that is no longer on the list opens nothing', async () => {
+    await open(`${URL}&reagendar=otro`)
+    expect(screen.getByRole('region', { name: 'Vista del día por especialista' })).toBeInTheDocument()
+    expect(screen.queryByRole('dialog')).toBeNull()
   })
 })

@@ -8,7 +8,8 @@
  * works offline.
  */
 import { useMemo, useState } from 'react'
-import { Alert, NativeSelect, TextInput } from '@mantine/core'
+import { NativeSelect, TextInput } from '@mantine/core'
+import { IconAlertTriangle } from '@tabler/icons-react'
 import { duracionTratamiento, slotsAgenda, type SlotsAgenda } from '@/domain/agenda-slots.ts'
 import { SLOT_STEP_MINUTES } from '@/domain/booking-slots.ts'
 import { cambiarFechaConfirmacion, type CitaNueva } from '@/domain/cita-forms.ts'
@@ -23,6 +24,7 @@ import { registrarPaciente } from '@/lib/agenda/registrar-paciente.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { FormDialog, type DialogForm, type FieldErrors } from '@/lib/ui/form-dialog.tsx'
 import classes from '@/lib/ui/page.module.css'
+import notice from '@/lib/ui/notice.module.css'
 import type { CitasStore } from './citas-store.ts'
 import { compararEsBase } from '@/domain/text.ts'
 
@@ -100,12 +102,15 @@ export function NuevaCitaDialog({ inicial, reagendar, store, hoy, onClose, onSav
       {(form) => (
         <div className={classes.formGrid}>
           {reagendar && (
-            <Alert className={classes.full} color="yellow" variant="light" title="El servidor no aceptó esta cita">
-              {reagendar.motivo}{' '}
-              {Number(inicial.monto_adelanto) > 0
-                ? 'Elige otra hora: el cliente, el tratamiento, las notas y el adelanto recibido se conservan.'
-                : 'Elige otra hora: el cliente, el tratamiento y las notas se conservan.'}
-            </Alert>
+            <div className={`${notice.notice} ${classes.full}`} role="note" aria-label="El servidor no aceptó esta cita">
+              <IconAlertTriangle className={notice.icon} size={20} aria-hidden />
+              <div>
+                <strong>El servidor no aceptó esta cita.</strong> {reagendar.motivo}{' '}
+                {Number(inicial.monto_adelanto) > 0
+                  ? 'Elige otra hora: el cliente, el tratamiento, las notas y el adelanto recibido se conservan.'
+                  : 'Elige otra hora: el cliente, el tratamiento y las notas se conservan.'}
+              </div>
+            </div>
           )}
           <div className={classes.full}>
             <PacienteSelect pacientes={pacientes.rows} withAsterisk {...form.getInputProps('id_paciente')} />

@@ -10,9 +10,9 @@ import { awaitingFirstSync, type CollectionState } from '@/lib/db/use-collection
 import { useAgendaCatalogo, usePacientesCita } from '@/lib/db/use-agenda-catalogo.ts'
 import { diasVecinos } from '@/domain/citas-dia.ts'
 import { citasDiaHook, useCitasDia, usePrefetchCitasDias } from '@/lib/db/use-citas-dia.ts'
-import { useSyncStatus } from '@/lib/db/use-sync-status.ts'
+import { useSyncProblems, useSyncStatus } from '@/lib/db/use-sync-status.ts'
 import { insertDoc, newId, patchDoc, removeDoc } from '@/lib/db/writes.ts'
-import type { Cita, CitasStore } from './citas-store.ts'
+import type { Cita, CitasStore, RechazosCitas } from './citas-store.ts'
 
 function toCita(d: CitaDoc): Cita {
   return {
@@ -55,5 +55,11 @@ export function useCitas(fecha: string): CitasStore {
     }),
     [dia, noLocalData],
   )
-  return useMemo(() => ({ citas, useCitasDia, usePacientes: usePacientesCita, ...catalogo }), [citas, catalogo])
+  return useMemo(() => ({ citas, useCitasDia, usePacientes: usePacientesCita, useRechazos, ...catalogo }), [citas, catalogo])
+}
+
+/** The sync layer's refusal log (read only by 'Elegir otro horario', docs/decisions/0037). */
+function useRechazos(): RechazosCitas {
+  const { refused, dismiss } = useSyncProblems()
+  return useMemo(() => ({ rechazos: refused, descartar: (id: string) => dismiss('refused', id) }), [refused, dismiss])
 }

@@ -9,9 +9,9 @@ import { useCallback, useMemo } from 'react'
 import { useSearch } from '@tanstack/react-router'
 import { puedeElegirOtroHorario, reagendarFormInicial, type OrigenReagendada } from '@/domain/cita-reagendada.ts'
 import type { NuevaCitaForm } from '@/domain/cita-nueva.ts'
-import { useSyncProblems } from '@/lib/db/use-sync-status.ts'
 import { useSearchWriter } from '@/lib/ui/list-search.ts'
 import { validateCitasSearch } from './citas-search.ts'
+import type { RechazosCitas } from './citas-store.ts'
 
 export interface Reagendar {
   /** The dialog's values while a refused cita is being booked again; null otherwise. */
@@ -21,11 +21,10 @@ export interface Reagendar {
   terminar(): Promise<void>
 }
 
-export function useReagendar(hoy: string): Reagendar {
+export function useReagendar(hoy: string, { rechazos, descartar }: RechazosCitas): Reagendar {
   const id = validateCitasSearch(useSearch({ strict: false }) as Record<string, unknown>).reagendar
-  const { refused, dismiss } = useSyncProblems()
   const writeSearch = useSearchWriter()
-  const rechazo = id ? refused.find((r) => r.id === id && puedeElegirOtroHorario(r)) : undefined
+  const rechazo = id ? rechazos.find((r) => r.id === id && puedeElegirOtroHorario(r)) : undefined
   const abierto = useMemo(() => (rechazo ? { ...reagendarFormInicial(rechazo, hoy), motivo: rechazo.reason } : null), [rechazo, hoy])
   const cerrar = useCallback(
     () =>
@@ -36,8 +35,8 @@ export function useReagendar(hoy: string): Reagendar {
     [writeSearch],
   )
   const terminar = useCallback(async () => {
-    if (rechazo) await dismiss('refused', rechazo.id)
+    if (rechazo) await descartar(rechazo.id)
     cerrar()
-  }, [rechazo, dismiss, cerrar])
+  }, [rechazo, descartar, cerrar])
   return { abierto, cerrar, terminar }
 }
