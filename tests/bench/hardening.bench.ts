@@ -9,7 +9,10 @@
  * - docs/decisions/0030-superficie-anonima.md: the same worst wait while (a) anon sends the
  *   basic-regex `(?b)` pattern, (d) staff send the nested tratamientos/citas fan-out on demo
  *   data, (f) anon sends a shape no guard names (LIKE wildcards in an or-tree), and the
- *   resident memory of the process after the fan-out (target ≤ 600 MB).
+ *   resident memory of the process after the fan-out (target ≤ 600 MB), and (e) staff send
+ *   one `sync_push` of 22,000 rows (3 MB);
+ * - (b) the deep realtime filter and (c) the filter flood (support/realtime-hostile.ts) and
+ *   the mixed load with 5 % sign-ins (support/sign-in-mix.ts), in the same run;
  * - the same reader's worst wait while a signed-in caller runs `pg_sleep(60)`, which only
  *   the statement time limit ends (docs/decisions/0029-pglite-worker.md; anon cannot call a
  *   function at all since 0030, so the never-yielding statement comes from staff, whose
@@ -21,12 +24,19 @@ import { defaultSeed, startStack, type LocalStack } from '../../supabase/local/s
 import { seedDemo } from '../../supabase/local/seed-demo.ts'
 import type { Figure } from './run.ts'
 import { onEngines } from './support/engines.ts'
+import { realtimeHostileBench } from './support/realtime-hostile.ts'
+import { signInsInTheMix } from './support/sign-in-mix.ts'
 
 const CLIENTS = 50
 const SECONDS = Number(process.env.SPA_BENCH_MIXED_SECONDS ?? 60)
 
-export default function hardeningBench(): Promise<Figure[]> {
-  return onEngines(engine)
+/**
+ * Every hostile case side by side in one run (`npm run bench -- hardening`): the REST
+ * shapes and the never-yielding statement here, (b) and (c) in support/realtime-hostile.ts,
+ * the sign-in mix in support/sign-in-mix.ts.
+ */
+export default async function hardeningBench(): Promise<Figure[]> {
+  return [...(await onEngines(engine)), ...(await realtimeHostileBench()), ...(await signInsInTheMix())]
 }
 
 async function engine(label: string, databaseUrl: string | undefined, stallTargetMs: number): Promise<Figure[]> {
@@ -193,6 +203,17 @@ async function shapeStalls(api: Api): Promise<Array<[string, number]> & { rss: n
     ['(d) abanico de embebidos del personal', await stallWhile(api, () => api.request(`/rest/v1/tb_tratamientos?select=${fanOut}`, { staff: true }))],
   ]
   const rss = process.memoryUsage().rss / 2 ** 20
+  // (e) 22,000 updates of ids that do not exist, ~3 MB: refused whole by the per-call cap
+  // (docs/decisions/0033-dinero-entre-tablets.md), before any row is looked at.
+  const push = JSON.stringify({
+    p_table: 'tb_pacientes',
+    p_columns: ['id_paciente', 'nombre'],
+    p_rows: Array.from({ length: 22_000 }, () => {
+      const id = crypto.randomUUID()
+      return { n: { id_paciente: id, nombre: 'Nadie' }, a: { id_paciente: id, nombre: 'Otro' } }
+    }),
+  })
+  out.push(['(e) sync_push de 22.000 filas del personal', await stallWhile(api, () => api.request('/rest/v1/rpc/sync_push', { method: 'POST', staff: true, body: push }))])
   out.push(['(f) LIKE en un árbol or de anon', await stallWhile(api, () => api.request(`/rest/v1/tb_tratamientos?select=nombre&or=(descripcion.like.${like},nombre.ilike.${like})`))])
   return Object.assign(out, { rss })
 }

@@ -6,14 +6,13 @@
  * the INSERT is sent, so the figure also includes the write itself.
  *
  * A second figure sends a burst: 100 rows in one transaction, to the last delivery.
- * Then the hostile subscribers of support/realtime-hostile.ts.
+ * The hostile subscribers (support/realtime-hostile.ts) run in the hardening bench.
  */
 import ws from 'ws'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { startStack } from '../../supabase/local/server.ts'
 import { adminUser, notesSql, userA, userB } from '../../supabase/local/realtime/testing/fixtures.ts'
 import type { Figure } from './run.ts'
-import { realtimeHostileBench } from './support/realtime-hostile.ts'
 
 const writes = 200
 const paceMs = 10
@@ -27,7 +26,7 @@ interface Row {
 }
 
 export default async function realtimeBench(): Promise<Figure[]> {
-  return [...(await latencyBench()), ...(await realtimeHostileBench())]
+  return latencyBench()
 }
 
 async function latencyBench(): Promise<Figure[]> {
