@@ -8,15 +8,18 @@ import { useState } from 'react'
 import { Badge, Button, Card, Group, List, Text } from '@mantine/core'
 import type { RefusedWrite } from '@sync/status/types.ts'
 import { ACCION_RESOLUCION, ESTADO_RESOLUCION, describirCobroDuplicado, lineaResolucion, notaResolucion, type TipoResolucion } from '@/domain/cobro-duplicado.ts'
+import { readableValue, type NameLookup } from '@/domain/column-labels.ts'
 import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
 import type { RefusalActions } from './use-refusal-actions.ts'
 
 export interface CobroDuplicadoCardProps {
   refusal: RefusedWrite
   actions?: RefusalActions | undefined
+  /** Names the cita the money was for (client, day and time), from the local database. */
+  names: NameLookup
 }
 
-export function CobroDuplicadoCard({ refusal: r, actions }: CobroDuplicadoCardProps) {
+export function CobroDuplicadoCard({ refusal: r, actions, names }: CobroDuplicadoCardProps) {
   const [pending, setPending] = useState<TipoResolucion | null>(null)
   const cobro = describirCobroDuplicado(r)
   const headingId = `rechazo-${r.id}`
@@ -33,6 +36,7 @@ export function CobroDuplicadoCard({ refusal: r, actions }: CobroDuplicadoCardPr
       <Text fw={700} mt="xs" id={headingId}>
         Cobro duplicado
       </Text>
+      <Text mt={4}>{`Cita: ${readableValue('id_cita', r.localVersion.id_cita, names)}`}</Text>
       <Text mt={4} data-testid="cobro-duplicado-monto">
         {`${cobro.monto} · ${cobro.metodo} · ${cobro.fechaHora}`}
       </Text>

@@ -78,7 +78,8 @@ function Harness({ initial }: { initial: RefusedWrite[] }) {
     ...actions(),
     resolve: async (r, tipo) => setRefused((list) => list.map((e) => (e.id === r.id ? { ...e, resolution: resolver(tipo, e, 'Ana Torres') } : e))),
   }
-  return <SyncProblemsPage refused={refused} conflicts={[]} refusalActions={a} />
+  const names: NameLookup = (table, id) => (table === 'tb_citas' && id === 'c0ffee00-0000-4000-8000-000000000002' ? 'Carla Rojas · 27/11/2026 16:00' : null)
+  return <SyncProblemsPage refused={refused} conflicts={[]} refusalActions={a} names={names} />
 }
 
 const ids = {
@@ -155,6 +156,8 @@ describe('Problemas de sincronización', () => {
     const { user } = await renderScreen(() => <Harness initial={[cobro, { ...cobro, id: 'r-cobro-2', docId: 'otro' }]} />)
     const [card] = screen.getAllByRole('article', { name: 'Cobro duplicado' })
     expect(card).toHaveTextContent('S/ 150.00 · Yape')
+    // Which cita the money was for, by name.
+    expect(card).toHaveTextContent('Cita: Carla Rojas · 27/11/2026 16:00')
     expect(within(card!).getByRole('list', { name: 'Ítems del cobro' })).toHaveTextContent('Crema hidratante — S/ 30.00')
     expect(card).toHaveTextContent('Cobro duplicado: la cita ya tiene el pago final de S/ 120.00 (Efectivo) registrado por Ana Torres.')
     expect(card).not.toHaveTextContent('c0ffee00')

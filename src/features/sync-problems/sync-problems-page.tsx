@@ -93,7 +93,7 @@ export function SyncProblemsPage({ refused, conflicts, refusalActions, names = N
           <Stack>
             {listed.map((r) =>
               esCobroDuplicado(r) ? (
-                <CobroDuplicadoCard key={r.id} refusal={r} actions={refusalActions} />
+                <CobroDuplicadoCard key={r.id} refusal={r} actions={refusalActions} names={names} />
               ) : (
                 <RefusedCard key={r.id} refusal={r} writable={writableColumns(r.collection)} actions={refusalActions} names={names} />
               ),
