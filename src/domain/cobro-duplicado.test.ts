@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { avisoCobroDuplicado, avisosDeRechazos, describirCobroDuplicado, esCobroDuplicado, lineaResolucion, notaResolucion, resolver, type RechazoLike } from './cobro-duplicado.ts'
+import { avisoCobroDuplicado, avisoReporteCobros, avisosDeRechazos, describirCobroDuplicado, esCobroDuplicado, lineaResolucion, notaResolucion, resolver, type RechazoLike } from './cobro-duplicado.ts'
 
 const motivo = 'Cobro duplicado: la cita ya tiene el pago final de S/ 120.00 (Efectivo) registrado el 27/11/2026 10:05 por Ana Torres.'
 const base: RechazoLike = {
@@ -88,5 +88,22 @@ describe('aviso and resolutions', () => {
     expect(avisos[1]?.description).toBe('Pacientes: Ya existe un paciente con este DNI. Lo escrito se conserva en «Problemas de sincronización».')
     expect(avisosDeRechazos([otro]).map((a) => a.title)).toEqual(['El servidor rechazó un cambio'])
     expect(avisosDeRechazos([])).toEqual([])
+  })
+})
+
+describe('avisoReporteCobros', () => {
+  it('names the unresolved ones by amount and method; resolved ones and other refusals say nothing', () => {
+    const yape80 = { ...base, localVersion: { ...base.localVersion, monto_final_pagado: 80, metodo_pago_final: 'Yape' } }
+    const efectivo = { ...base, localVersion: { ...base.localVersion, monto_final_pagado: '115', metodo_pago_final: 'Efectivo' } }
+    const resuelto = { ...efectivo, resolution: resolver('devuelto', efectivo, 'Ana Torres') }
+    const otro = { ...base, collection: 'tb_pacientes', constraint: 'tb_pacientes_dni_unico' }
+    expect(avisoReporteCobros([])).toBeNull()
+    expect(avisoReporteCobros([resuelto, otro])).toBeNull()
+    expect(avisoReporteCobros([yape80, resuelto, otro])).toBe(
+      'Un cobro duplicado de este equipo no está en el reporte: S/ 80.00 (Yape). El dinero se cobró; resuélvelo en «Problemas de sincronización».',
+    )
+    expect(avisoReporteCobros([yape80, efectivo])).toBe(
+      '2 cobros duplicados de este equipo no están en el reporte: S/ 80.00 (Yape), S/ 115.00 (Efectivo). El dinero se cobró; resuélvelos en «Problemas de sincronización».',
+    )
   })
 })

@@ -144,3 +144,22 @@ export function avisosDeRechazos(fresh: ReadonlyArray<RechazoLike & { label: str
   }
   return avisos
 }
+
+/**
+ * The payments report's notice (docs/decisions/0036-cobro-duplicado.md): money taken on
+ * this device and refused as a second final payment is on no report, so the report
+ * names it, amount and method, until staff resolve it. Null when there is none.
+ */
+export function avisoReporteCobros(rechazos: ReadonlyArray<RechazoLike & { resolution?: unknown }>): string | null {
+  const abiertos = rechazos.filter((r) => esCobroDuplicado(r) && !r.resolution)
+  if (abiertos.length === 0) return null
+  const lista = abiertos
+    .map((r) => {
+      const c = describirCobroDuplicado(r)
+      return `${c.monto} (${c.metodo})`
+    })
+    .join(', ')
+  return abiertos.length === 1
+    ? `Un cobro duplicado de este equipo no está en el reporte: ${lista}. El dinero se cobró; resuélvelo en «Problemas de sincronización».`
+    : `${abiertos.length} cobros duplicados de este equipo no están en el reporte: ${lista}. El dinero se cobró; resuélvelos en «Problemas de sincronización».`
+}

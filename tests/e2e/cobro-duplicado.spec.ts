@@ -3,8 +3,9 @@
  * S/ 100.00, B: Yape S/ 80.00). Back online, the server keeps A's, the first to arrive,
  * and refuses B's by the one-final-payment rule (docs/decisions/0033-dinero-entre-tablets.md);
  * B's money was really taken, so B shows a 'Cobro duplicado' toast and card with its
- * amount and method, resolved as returned to the client and kept in the log
- * (0036-cobro-duplicado.md). Nothing is doubled on the server, nothing is lost on B.
+ * amount and method (its payments report names it too), resolved as returned to the
+ * client and kept in the log (0036-cobro-duplicado.md). Nothing is doubled on the
+ * server, nothing is lost on B.
  */
 import { randomUUID } from 'node:crypto'
 import type { Browser, Page } from '@playwright/test'
@@ -100,7 +101,10 @@ test('dos tabletas sin conexión cobran la misma cita: el servidor guarda un pag
     await expectToast(b.page, 'Cobro duplicado')
     const problemas = b.page.getByRole('link', { name: /Problemas de sincronización \(1\)/ })
     await expect(problemas).toBeVisible({ timeout: 30_000 })
-    await problemas.click()
+    // The payments report on that tablet names the money it does not hold.
+    const aviso = b.page.getByRole('status', { name: 'Cobros duplicados sin resolver' })
+    await expect(aviso).toContainText('Un cobro duplicado de este equipo no está en el reporte: S/ 80.00 (Yape).')
+    await aviso.getByRole('link', { name: 'Ver en Problemas de sincronización' }).click()
     const card = b.page.getByRole('article', { name: 'Cobro duplicado' })
     await expect(card.getByTestId('cobro-duplicado-monto')).toContainText('S/ 80.00 · Yape')
     await expect(card).toContainText(`Cita: ${cliente}`)
@@ -119,6 +123,10 @@ test('dos tabletas sin conexión cobran la misma cita: el servidor guarda un pag
     // The segmented control's radio is drawn by its label.
     await b.page.getByText(/^Resueltos \(1\)$/).click()
     await expect(b.page.getByRole('article', { name: 'Cobro duplicado' })).toContainText('Devuelto al cliente')
+
+    await b.page.goto('/control-citas/pagos')
+    await expect(b.page.getByRole('heading', { level: 2, name: 'Reporte de Pagos Realizados' })).toBeVisible()
+    await expect(b.page.getByRole('status', { name: 'Cobros duplicados sin resolver' })).toHaveCount(0)
 
     // One payment on the server, A's, with the advance the cita holds.
     await waitForSynced(b.page)

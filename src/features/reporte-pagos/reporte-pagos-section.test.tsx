@@ -86,7 +86,7 @@ const citas = [citaRosa, citaLuis, citaVieja, citaPendiente]
 const pagos = [pagoRosa, pagoLuis, pagoViejo]
 const RANGO = '/control-citas/pagos?rdesde=2026-11-01&rhasta=2026-11-30'
 
-function Harness({ esAdmin, log }: { esAdmin: boolean; log: string[] }) {
+function Harness({ esAdmin, log, rechazos = [] }: { esAdmin: boolean; log: string[]; rechazos?: ReportePagosStore['rechazos'] }) {
   const [rows, setRows] = useState(pagos)
   const store = useMemo<ReportePagosStore>(
     () => ({
@@ -100,8 +100,9 @@ function Harness({ esAdmin, log }: { esAdmin: boolean; log: string[] }) {
         log.push(id)
         setRows((r) => r.filter((p) => p.id_pago_cita !== id))
       },
+      rechazos,
     }),
-    [rows, esAdmin, log],
+    [rows, esAdmin, log, rechazos],
   )
   return <ReportePagosSection store={store} />
 }
@@ -166,6 +167,29 @@ describe('Reporte de Pagos Realizados', () => {
     const resumen = within(screen.getByRole('table', { name: 'Resumen diario de pagos' })).getAllByRole('row').slice(1)
     expect(resumen).toHaveLength(2)
     expect(resumen[0]).toHaveTextContent(/20 de noviembre de 2026.*1.*S\/ 140\.00.*S\/ 5\.70.*S\/ 9\.55.*S\/ 124\.75/)
+  })
+
+  it('names an unresolved cobro duplicado of this device above the report, with the way to resolve it; none, no notice', async () => {
+    const cobro = {
+      collection: 'tb_pagos_citas',
+      code: '23505',
+      constraint: 'tb_pagos_citas_un_pago_final',
+      reason: 'Ya existe un registro con esos datos.',
+      serverMessage: 'Cobro duplicado: la cita ya tiene su pago final.',
+      localVersion: { monto_final_pagado: 80, metodo_pago_final: 'Yape' },
+      at: '2026-11-27T16:00:00.000Z',
+    }
+    await renderScreen(() => <Harness esAdmin={false} log={[]} rechazos={[cobro]} />, { url: RANGO, validateSearch: validateReporteSearch })
+    const aviso = screen.getByRole('status', { name: 'Cobros duplicados sin resolver' })
+    expect(aviso).toHaveTextContent('Un cobro duplicado de este equipo no está en el reporte: S/ 80.00 (Yape).')
+    expect(within(aviso).getByRole('link', { name: 'Ver en Problemas de sincronización' })).toHaveAttribute('href', '/control-citas/sincronizacion')
+    // The report itself is unchanged: the refused money is not in it.
+    expect(filas()).toHaveLength(2)
+  })
+
+  it('no unresolved cobro duplicado, no notice', async () => {
+    await open(false)
+    expect(screen.queryByRole('status', { name: 'Cobros duplicados sin resolver' })).toBeNull()
   })
 
   it('filters by client (accents ignored) and method, keeping them in the URL', async () => {

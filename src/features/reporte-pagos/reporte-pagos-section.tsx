@@ -8,8 +8,10 @@
  */
 import { useMemo, useState } from 'react'
 import { Button, Progress } from '@mantine/core'
+import { Link } from '@tanstack/react-router'
 import { IconCash, IconFileSpreadsheet, IconPackageExport, IconReceipt, IconReceiptOff, IconAlertTriangle } from '@tabler/icons-react'
 import { fechaLargaDia } from '@/domain/agenda-format.ts'
+import { avisoReporteCobros } from '@/domain/cobro-duplicado.ts'
 import { comprobante, type Comprobante } from '@/domain/comprobante.ts'
 import { metodosDePago, opcionesFiltroMetodo } from '@/domain/formas-pago.ts'
 import { formatCentimos } from '@/domain/money.ts'
@@ -71,6 +73,7 @@ export function ReportePagosSection({ store }: { store: ReportePagosStore }) {
   // A filter problem shows its message and changes nothing: no rows, no export.
   const problema = validarFiltros(vigentes)
   const reporte = useMemo(() => (problema ? REPORTE_VACIO : reportePagos(datos, vigentes)), [problema, datos, vigentes])
+  const avisoCobros = useMemo(() => avisoReporteCobros(store.rechazos), [store.rechazos])
   const adelantos = useMemo(() => adelantosPendientes(store.citas, store.pagos, cliente), [store.citas, store.pagos, cliente])
   // A payment has several item rows: their position is their key.
   const clavesDetalle = useMemo(() => new Map(reporte.detalle.map((d, i) => [d, String(i)])), [reporte.detalle])
@@ -137,6 +140,15 @@ export function ReportePagosSection({ store }: { store: ReportePagosStore }) {
         <div className={notice.notice} role="status">
           <IconAlertTriangle className={notice.icon} size={20} aria-hidden />
           <div>{metodos.aviso}</div>
+        </div>
+      )}
+      {avisoCobros && (
+        <div className={notice.notice} role="status" aria-label="Cobros duplicados sin resolver">
+          <IconAlertTriangle className={notice.icon} size={20} aria-hidden />
+          <div>
+            {avisoCobros}{' '}
+            <Link to="/control-citas/sincronizacion">Ver en Problemas de sincronización</Link>
+          </div>
         </div>
       )}
       <ReporteFiltros filtros={filtros} metodos={opciones} onChange={cambiar} />

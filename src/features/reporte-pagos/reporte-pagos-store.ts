@@ -2,6 +2,7 @@
 import type { PagoReporte, TratamientoComision } from '@/domain/comisiones.ts'
 import type { FormaPagoFila } from '@/domain/formas-pago.ts'
 import type { CitaAdelanto } from '@/domain/reporte-pagos.ts'
+import type { RechazoLike } from '@/domain/cobro-duplicado.ts'
 import type { CollectionStatus } from '@/lib/db/use-collection.ts'
 
 export interface ReportePagosStore {
@@ -18,4 +19,6 @@ export interface ReportePagosStore {
   esAdmin: boolean
   /** 'Anular pago': the payment's soft delete (docs/decisions/0009-caja.md). */
   anular(idPago: string): Promise<void>
+  /** This device's refused writes: unresolved 'cobros duplicados' are named above the report (docs/decisions/0036). */
+  rechazos: ReadonlyArray<RechazoLike & { resolution?: unknown }>
 }

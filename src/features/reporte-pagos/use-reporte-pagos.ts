@@ -11,6 +11,7 @@ import type { CitaAdelanto } from '@/domain/reporte-pagos.ts'
 import { useCollection } from '@/lib/db/use-collection.ts'
 import { useIsAdmin } from '@/lib/db/use-is-admin.ts'
 import { useLiveQuery } from '@/lib/db/use-live-query.ts'
+import { useSyncStatus } from '@/lib/db/use-sync-status.ts'
 import type { ReportePagosStore } from './reporte-pagos-store.ts'
 
 function toPago(d: PagoCitaDoc): PagoReporte {
@@ -54,11 +55,12 @@ export function useReportePagos(): ReportePagosStore {
   const tratamientos = useLiveQuery('tb_tratamientos').data
   const formasPago = useLiveQuery('tb_formapago').data
   const esAdmin = useIsAdmin()
+  const rechazos = useSyncStatus((s) => s.refused)
   const catalogo = useMemo(() => catalogoDe(tratamientos), [tratamientos])
   // The client of a payment is on its cita: until both are read, the report is loading.
   const status = pagos.status === 'ready' && citas.status !== 'ready' ? citas.status : pagos.status
   return useMemo(
-    () => ({ status, pagos: pagos.rows, citas: citas.rows, catalogo, formasPago, esAdmin, anular: pagos.remove }),
-    [status, pagos.rows, citas.rows, catalogo, formasPago, esAdmin, pagos.remove],
+    () => ({ status, pagos: pagos.rows, citas: citas.rows, catalogo, formasPago, esAdmin, anular: pagos.remove, rechazos }),
+    [status, pagos.rows, citas.rows, catalogo, formasPago, esAdmin, pagos.remove, rechazos],
   )
 }
