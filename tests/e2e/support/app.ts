@@ -79,16 +79,24 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await expect(page).toHaveURL(opts.expectUrl ?? /\/control-citas/, { timeout: 30_000 })
 }
 
+/**
+ * Each helper request on its own connection. Playwright's request context reuses idle
+ * keep-alive sockets and, unlike a browser, does not resend a request the server's
+ * 65 s keep-alive timeout closed at the same instant: a poll after a minute of quiet
+ * failed once with 'read ECONNRESET'.
+ */
+const FRESH = { connection: 'close' }
+
 /** The backend as the app sees it: its URL and anon key come from /app-config.json. */
 export async function backend(page: Page) {
-  const res = await page.request.get('/app-config.json')
+  const res = await page.request.get('/app-config.json', { headers: FRESH })
   const config = (await res.json()) as { supabaseUrl: string; supabaseAnonKey: string }
   const base = new URL(page.url() || 'http://127.0.0.1').origin
   const url = config.supabaseUrl.includes('localhost') || config.supabaseUrl.includes('127.0.0.1') ? base : config.supabaseUrl
   const anon = config.supabaseAnonKey
 
   async function token(who: { email: string; password: string }): Promise<string> {
-    const r = await page.request.post(`${url}/auth/v1/token?grant_type=password`, { headers: { apikey: anon }, data: who })
+    const r = await page.request.post(`${url}/auth/v1/token?grant_type=password`, { headers: { ...FRESH, apikey: anon }, data: who })
     expect(r.ok(), `inicio de sesión de ${who.email} por la API`).toBe(true)
     return ((await r.json()) as { access_token: string }).access_token
   }
@@ -96,14 +104,14 @@ export async function backend(page: Page) {
   /** GET /rest/v1/<path> as anon (no user) or as the given user. */
   async function rest<T = unknown>(path: string, as?: { email: string; password: string }): Promise<{ status: number; body: T }> {
     const auth = as ? await token(as) : anon
-    const r = await page.request.get(`${url}/rest/v1/${path}`, { headers: { apikey: anon, authorization: `Bearer ${auth}` } })
+    const r = await page.request.get(`${url}/rest/v1/${path}`, { headers: { ...FRESH, apikey: anon, authorization: `Bearer ${auth}` } })
     return { status: r.status(), body: (await r.json().catch(() => null)) as T }
   }
 
   /** POST /rest/v1/<table> as the given user (what another tablet or the server would write). */
   async function insert(table: string, rows: unknown, as: { email: string; password: string }): Promise<void> {
     const r = await page.request.post(`${url}/rest/v1/${table}`, {
-      headers: { apikey: anon, authorization: `Bearer ${await token(as)}`, prefer: 'return=minimal' },
+      headers: { ...FRESH, apikey: anon, authorization: `Bearer ${await token(as)}`, prefer: 'return=minimal' },
       data: rows,
     })
     expect(r.status(), `${table}: ${await r.text()}`).toBe(201)
