@@ -1,4 +1,4 @@
--- Reglas de negocio en el servidor (issue 3). Son triggers para que sean atómicas y se
+-- Reglas de negocio en el servidor (docs/decisions/0002-data-model.md). Son triggers para que sean atómicas y se
 -- apliquen también a escrituras que llegan tarde desde una tablet offline.
 --
 -- Orden de los triggers BEFORE de cada tabla (Postgres los dispara por nombre):

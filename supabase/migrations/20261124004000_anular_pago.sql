@@ -1,4 +1,4 @@
--- 'Anular pago' (issue 10; docs/decisions/0009-caja.md, docs/spec/3-product-decisions.md
+-- 'Anular pago' (docs/decisions/0009-caja.md, docs/spec/3-product-decisions.md
 -- "Payments, sales, reports").
 --
 -- Un administrador anula un pago con un borrado lógico (`_deleted = true`), el mismo que

@@ -1,4 +1,4 @@
--- Guarda de borrado de especialistas (issue 8): un especialista con citas no se elimina.
+-- Guarda de borrado de especialistas (docs/decisions/0002-data-model.md): un especialista con citas no se elimina.
 -- 'Eliminar' es un borrado lógico (_deleted, docs/architecture.md §3), que la clave
 -- foránea tb_citas.id_especialista no ve; sin esta guarda, un borrado hecho en una tablet
 -- sin conexión dejaría citas apuntando a un especialista eliminado. El panel ya lo

@@ -1,7 +1,7 @@
 -- Reservas: la hora debe ser una hora real y, en el formulario público, caer dentro del
 -- horario de atención de ese día; el nombre del tratamiento lo pone el servidor.
 --
--- Por qué (issue 12, punto 11; docs/decisions/0022-endurecimiento-ux.md): el formulario
+-- Por qué (docs/decisions/0022-endurecimiento-ux.md): el formulario
 -- público llegó a enviar un domingo (cerrado) sin hora, y la API REST aceptaba de
 -- cualquiera hora_reserva 'medianoche' o '03:00 am' y un nombre_tratamiento que no era el
 -- del tratamiento elegido. Son reglas nuevas en su propia función y su propio trigger

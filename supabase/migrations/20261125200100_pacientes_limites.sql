@@ -1,6 +1,6 @@
 -- Pacientes: cada texto con un largo máximo, y DNI y teléfono con formato.
 --
--- Por qué (issue 12, punto 12; docs/decisions/0022-endurecimiento-ux.md): el servidor
+-- Por qué (docs/decisions/0022-endurecimiento-ux.md): el servidor
 -- guardaba y sincronizaba a todas las tablets un historial de 200.000 caracteres, un
 -- teléfono 'llámame mañana ☎' y un DNI "1' OR '1'='1". Las reglas son CHECK con su
 -- mensaje en el comentario (20261122000500_mensajes.sql): el validador generado

@@ -1,4 +1,4 @@
--- Which visible row a refused insert duplicates (issue 13, docs/decisions/0024-sync-refusals-conflicts-efficiency.md).
+-- Which visible row a refused insert duplicates (docs/decisions/0024-sync-refusals-conflicts-efficiency.md).
 --
 -- When sync_push refuses a row with 23505 on a unique index other than the primary key
 -- (two tablets registered the same patient, same DNI, while offline), the device asks
