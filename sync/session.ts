@@ -6,7 +6,8 @@
  * - Opens the device database (shared by every staff member, sync/device-layout.ts) with
  *   the tables that user may see (admin-only tables only for admins; their local data
  *   is removed when the user is not one). Refuses to open while another user's writes
- *   wait to upload (status/queue-owner.ts).
+ *   wait to upload (status/queue-owner.ts); writes parked at a sign-out do not count
+ *   (runtime/shift-change.ts): the user's own come back at sign-in.
  * - Replicates every table (only in the leader tab), pulls on realtime hints,
  *   (re)subscriptions, `online`, the page becoming visible and every 60 s; attempts
  *   nothing offline and resumes at once online; follows token refreshes and refreshes
@@ -15,7 +16,7 @@
  *   current error, refused writes and conflicts).
  * - close({ upload: true }) uploads what is waiting and removes the database, or says
  *   how much could not be uploaded (erasing the device's data); close({ upload: false })
- *   keeps everything for the next sign-in.
+ *   parks what could not upload under this user and keeps everything for the next sign-in.
  */
 import type { RxDatabase } from 'rxdb'
 import type { Subscription } from 'rxjs'
@@ -37,6 +38,9 @@ import { PendingCounter } from './status/pending-counter.ts'
 import { createProblemLog, followProblems, type ProblemLog } from './status/problem-log.ts'
 import { mirrorSharedStatus, publishSharedStatus } from './status/shared-status.ts'
 import { assertQueueFree, trackQueueOwner } from './status/queue-owner.ts'
+import { createParkedStore, type ParkedStore } from './status/parked-writes.ts'
+import { followParked, parkPending, restoreParked, setAsideParked, type ShiftEnv } from './runtime/shift-change.ts'
+import { pendingCounts, pendingTotal, waitForUpload } from './runtime/upload-wait.ts'
 import { keepLastSync, readLastSync } from './status/last-sync.ts'
 import { createSyncStatusStore, dispatch, patchCollection, type SyncStatusStore } from './status/status-store.ts'
 import { adminFlag, productTables } from './tables/product-tables.ts'
@@ -47,6 +51,7 @@ import type { CloseOptions, CloseResult, SyncSessionOptions, SyncUser } from './
 export class SyncSession {
   readonly status: SyncStatusStore
   readonly problems: ProblemLog
+  readonly parked: ParkedStore
   readonly collections: Record<string, AnyCollection> = {}
   private readonly syncs = new Map<string, TableSync>()
   private readonly waker = new Waker()
@@ -79,6 +84,7 @@ export class SyncSession {
     this.backend = options.backend ?? createSupabaseBackend(options.supabase, { timeoutMs: options.requestTimeoutMs })
     this.status = createSyncStatusStore(tables.map((t) => t.name), this.network.isOnline(), user.isAdmin)
     this.problems = createProblemLog(database)
+    this.parked = createParkedStore(database)
     this.errors = new ErrorBoard(this.status)
     this.auth = new AuthKeeper({
       supabase: options.supabase,
@@ -146,22 +152,13 @@ export class SyncSession {
     for (const sync of this.syncs.values()) sync.resync()
   }
 
-  /**
-   * Local changes not acknowledged by the server, per table (replicating tab only;
-   * others report the leader's figures). `full` checks every document, not only those
-   * after the upload checkpoint: slower, used where a wrong answer could lose data.
-   */
-  async pendingCounts(options: { full?: boolean } = {}): Promise<Record<string, number>> {
-    const out: Record<string, number> = {}
-    for (const [name, sync] of this.syncs) {
-      const docs = await sync.pendingDocuments(options)
-      out[name] = docs ? docs.length : (this.status.getState().collections[name]?.pending ?? 0)
-    }
-    return out
+  /** Local changes not acknowledged by the server, per table (runtime/upload-wait.ts). */
+  pendingCounts(options: { full?: boolean } = {}): Promise<Record<string, number>> {
+    return pendingCounts(this.syncs, this.status, options)
   }
 
-  async pendingTotal(options: { full?: boolean } = {}): Promise<number> {
-    return Object.values(await this.pendingCounts(options)).reduce((a, b) => a + b, 0)
+  pendingTotal(options: { full?: boolean } = {}): Promise<number> {
+    return pendingTotal(this.syncs, this.status, options)
   }
 
   /**
@@ -172,22 +169,19 @@ export class SyncSession {
     return this.pending.refresh()
   }
 
+  /** True once nothing waits to upload and every replication is idle; false after `timeoutMs`. */
+  waitForUpload(timeoutMs: number): Promise<boolean> {
+    this.waker.wake()
+    return waitForUpload(this.syncs, this.status, timeoutMs, () => this.closed)
+  }
+
   /**
-   * Resolves true once nothing is waiting to upload (every document checked) and every
-   * replication is idle, or false after `timeoutMs`.
+   * An administrator sets another user's parked writes aside: they become refused writes
+   * of 'Problemas de sincronización' (docs/decisions/0035 §4). Resolves with how many.
    */
-  async waitForUpload(timeoutMs: number): Promise<boolean> {
-    const deadline = Date.now() + timeoutMs
-    this.resync()
-    while (Date.now() < deadline && !this.closed) {
-      if ((await this.pendingTotal()) === 0 && [...this.syncs.values()].every((s) => !s.busy)) {
-        if ((await this.pendingTotal({ full: true })) === 0) return true
-        // Something sits behind the upload checkpoint: hand it back to the upload.
-        for (const sync of this.syncs.values()) await sync.repairStalled()
-      }
-      await sleep(100)
-    }
-    return (await this.pendingTotal({ full: true })) === 0
+  async setAsideParked(userId: string): Promise<number> {
+    if (!this.status.getState().isAdmin) throw new Error('Solo un administrador puede apartar los cambios de otra persona.')
+    return setAsideParked(this.parked, this.problems, userId, () => crypto.randomUUID())
   }
 
   close(options: CloseOptions): Promise<CloseResult> {
@@ -230,6 +224,7 @@ export class SyncSession {
     this.cleanups.push(keepLastSync(this.database, this.status))
 
     this.subscriptions.push(...followProblems(this.problems, this.status))
+    this.subscriptions.push(followParked(this.parked, this.status, this.user.id))
     for (const def of this.tables) {
       // Only local writes (and conflict resolutions) change what is waiting to upload;
       // the download's writes never do, and during a first sync they are thousands.
@@ -241,6 +236,8 @@ export class SyncSession {
     this.cleanups.push(this.network.subscribe((online) => this.onNetwork(online)))
     this.cleanups.push(this.auth.start())
 
+    // What this user left parked at an earlier sign-out goes back in the queue, under them.
+    await restoreParked(this.shiftEnv())
     for (const def of this.tables) this.syncs.get(def.name)!.start(this.collections[def.name]!)
     if (!this.network.isOnline()) this.status.setState({ online: false })
     dispatch(this.status, { type: 'network', up: this.network.isOnline() })
@@ -323,6 +320,20 @@ export class SyncSession {
     }
   }
 
+  private shiftEnv(): ShiftEnv {
+    return {
+      user: this.user,
+      tables: this.tables,
+      collections: this.collections,
+      syncs: this.syncs,
+      parked: this.parked,
+      problems: this.problems,
+      wake: () => this.waker.wake(),
+      newId: () => crypto.randomUUID(),
+      log: (message) => this.log(message),
+    }
+  }
+
   private sessionRetry(source: string): RetryContext {
     return this.auth.retryContext(() => false, source)
   }
@@ -396,6 +407,9 @@ export class SyncSession {
       this.status.setState({ phase: 'closed' })
       return { uploaded: pending === 0, pending, removed: true }
     }
+    // What could not upload is parked under this user, so a colleague can sign in and
+    // work here (docs/decisions/0035 §3); what could not be parked stays in the queue.
+    if (this.leader) await parkPending(this.shiftEnv()).catch((error: unknown) => this.log(`cambio de turno: ${String(error)}`))
     // Counted and published, so the queue's owner is recorded before the database
     // closes: the next user to sign in on this device is checked against it.
     const pending = await this.refreshPending().catch(() => this.status.getState().pendingTotal)
@@ -417,8 +431,4 @@ export class SyncSession {
     await Promise.all([...this.syncs.values()].map((s) => s.cancel()))
     await this.initial?.flush()
   }
-}
-
-function sleep(ms: number) {
-  return new Promise((resolve) => setTimeout(resolve, ms))
 }

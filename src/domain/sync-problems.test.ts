@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { OPERATION_LABEL, displayValue, recordSummary } from './sync-problems.ts'
+import { OPERATION_LABEL, displayValue, parkedGroupText, recordSummary } from './sync-problems.ts'
 import { fieldLabel } from './column-labels.ts'
 
 describe('recordSummary', () => {
@@ -25,5 +25,18 @@ describe('displayValue / fieldLabel', () => {
     expect(fieldLabel('dni')).toBe('DNI')
     expect(fieldLabel('historial_medico')).toBe('Historial médico')
     expect(OPERATION_LABEL.delete).toBe('Eliminación')
+  })
+})
+
+describe('parkedGroupText', () => {
+  it('names whose writes wait and when they go up, in singular and plural', () => {
+    expect(parkedGroupText('ana@spa.pe', 1)).toEqual({
+      title: 'Cambios retenidos de ana@spa.pe',
+      text: '1 cambio hecho sin conexión que aún no llega al servidor. Se subirá a su nombre cuando ana@spa.pe vuelva a iniciar sesión en este equipo.',
+    })
+    expect(parkedGroupText(null, 3)).toEqual({
+      title: 'Cambios retenidos de otra persona',
+      text: '3 cambios hechos sin conexión que aún no llegan al servidor. Se subirán a su nombre cuando otra persona vuelva a iniciar sesión en este equipo.',
+    })
   })
 })

@@ -26,3 +26,19 @@ export function displayValue(value: unknown): string {
   if (typeof value === 'object') return JSON.stringify(value)
   return String(value)
 }
+
+/**
+ * Writes parked under their author at a sign-out (docs/decisions/0035-estado-de-sincronizacion.md
+ * §3–4): the title and sentence of their group on 'Problemas de sincronización'.
+ */
+export function parkedGroupText(email: string | null, count: number): { title: string; text: string } {
+  const who = email ?? 'otra persona'
+  const one = count === 1
+  return {
+    title: `Cambios retenidos de ${who}`,
+    text: `${one ? '1 cambio hecho' : `${count} cambios hechos`} sin conexión que aún no ${one ? 'llega' : 'llegan'} al servidor. Se ${one ? 'subirá' : 'subirán'} a su nombre cuando ${who} vuelva a iniciar sesión en este equipo.`,
+  }
+}
+
+export const PARKED_SET_ASIDE_HINT =
+  'Si esa persona no volverá a este equipo, un administrador puede apartarlos: pasarán a «Cambios rechazados» con lo que se escribió, sin subirse a nombre de nadie.'

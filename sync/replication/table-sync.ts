@@ -12,6 +12,11 @@
  * (recorded in 'Problemas de sincronización'; the server's state is handed to RxDB as
  * the "conflict" and our handler takes it verbatim, so the device converges and the
  * queue moves on). A refused insert becomes a local tombstone.
+ *
+ * Parking (sign-out with writes that cannot upload, docs/decisions/0035 §3): the push
+ * sends nothing more and hands each waiting write to `park` with the server state it
+ * was made on; that state goes back to RxDB as the "conflict", so the record returns
+ * to what the server last said and the queue empties without uploading anything.
  */
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
 import type { RxConflictHandler, RxReplicationWriteToMasterRow, WithDeleted } from 'rxdb'
@@ -19,17 +24,20 @@ import type { AnyCollection } from '../database.ts'
 import { SyncRequestError } from '../errors/classify.ts'
 import { refusalReason } from '../errors/refusal-reason.ts'
 import { threeWayMerge } from '../merge/three-way-merge.ts'
+import { conflictEntries } from '../merge/conflict-entries.ts'
 import { fromServerRow, pushColumns, sameDocument, sameWritableState, toServerRow, type LocalDoc, type Row } from '../tables/rows.ts'
-import { UPDATED_AT, type TableDef } from '../tables/table-def.ts'
+import type { TableDef } from '../tables/table-def.ts'
 import type { ProblemLog } from '../status/problem-log.ts'
-import type { ConflictEntry, DuplicateRecord, RefusedWrite, WriteOperation } from '../status/types.ts'
+import type { DuplicateRecord, RefusedWrite, WriteOperation } from '../status/types.ts'
 import { nowTimestamp } from '../values/canonical.ts'
 import type { PushRow, PushRowResult, SyncBackend } from './backend.ts'
 import { PendingUploads } from './pending-uploads.ts'
-import { backoffDelay, retrying, type RetryContext } from './retry.ts'
+import { backoffDelay, isStoppedError, retrying, type RetryContext } from './retry.ts'
 import { downstreamStored, replicationStarted } from './rxdb-internals.ts'
 import { HeldRetry } from './held-retry.ts'
 import { isPushTooLarge, jsonBytes, splitForPush } from './push-batches.ts'
+import { parkRows } from './parking.ts'
+import type { ParkedWrite } from '../status/types.ts'
 
 export interface PullCheckpoint {
   xid: string
@@ -66,9 +74,11 @@ export interface TableSyncEnv {
 interface SendOutcome {
   conflicts: LocalDoc[]
   refused: RefusedWrite[]
+  /** Ids the server gave an answer for (applied, conflict or refused). */
+  answered: Set<string>
 }
 
-interface PendingWork {
+export interface PendingWork {
   local: LocalDoc
   assumed: LocalDoc | undefined
   operation: WriteOperation
@@ -89,6 +99,8 @@ export class TableSync {
   private readonly held = new HeldRetry(() => this.resync())
   /** A pull or push cycle is running. */
   busy = false
+  /** Set while the session parks what waits (sign-out): the push sends nothing. */
+  private parking: ((writes: ParkedWrite[]) => Promise<void>) | null = null
 
   constructor(
     readonly def: TableDef,
@@ -116,39 +128,12 @@ export class TableSync {
         server: realMasterState as LocalDoc,
         local: newDocumentState as LocalDoc,
       })
-      const at = nowTimestamp()
-      const base = {
-        collection: this.def.name,
-        label: this.def.label,
-        docId: id,
-        localUpdatedAt: (newDocumentState[UPDATED_AT] as string | undefined) ?? null,
-        serverUpdatedAt: (realMasterState[UPDATED_AT] as string | undefined) ?? null,
-        at,
-      }
-      // The value that loses is logged whichever edit uploaded first: here when ours
-      // lost (we upload second with the earlier edit) and, below, when our later edit
-      // replaces a value another device already uploaded (that device's upload was
-      // accepted and never sees a conflict, so only this device can tell).
-      const entries: ConflictEntry[] = [
-        ...outcome.lost.map((lost) => ({
-          ...base,
-          id: this.env.newId(),
-          field: lost.field,
-          localValue: lost.localValue ?? null,
-          serverValue: lost.serverValue ?? null,
-          kept: 'server' as const,
-          reason: lost.reason === 'rule' ? lost.rule! : 'Otro dispositivo guardó un cambio más reciente en este campo.',
-        })),
-        ...outcome.overwrote.map((o) => ({
-          ...base,
-          id: this.env.newId(),
-          field: o.field,
-          localValue: o.localValue ?? null,
-          serverValue: o.serverValue ?? null,
-          kept: 'local' as const,
-          reason: 'Este equipo guardó un cambio más reciente en este campo y reemplazó el valor de otro dispositivo.',
-        })),
-      ]
+      const entries = conflictEntries(
+        this.def,
+        outcome,
+        { id, server: realMasterState as Row, local: newDocumentState as Row, at: nowTimestamp() },
+        this.env.newId,
+      )
       if (entries.length > 0) await this.env.problems.add('conflict', entries)
       return outcome.doc as typeof realMasterState
     },
@@ -195,6 +180,17 @@ export class TableSync {
    * be sent. Offline, the handlers simply wait (retry.ts) and nothing is interrupted.
    */
   private stopped = () => this.stoppedFlag || !this.replication || this.replication.isStopped()
+  /** A push also stops waiting once parking began: what it holds is parked instead. */
+  private pushStopped = () => this.stopped() || this.parking !== null
+
+  /**
+   * From now on every write the push would send is handed to `park` (stored before the
+   * record goes back to the server's state) instead; a push waiting for the network
+   * gives up its attempt and parks what it held. Until `cancel`.
+   */
+  startParking(park: (writes: ParkedWrite[]) => Promise<void>): void {
+    this.parking = park
+  }
 
   // ---------------------------------------------------------------------------------
   // Pull
@@ -239,15 +235,21 @@ export class TableSync {
       // Nothing the server would store differs (e.g. the re-push RxDB makes after a
       // conflict the server won): no request.
       if (assumed && sameWritableState(this.def, assumed, local)) continue
-      const operation: WriteOperation = !assumed ? 'insert' : local._deleted && !assumed._deleted ? 'delete' : 'update'
-      work.push({ local, assumed, operation })
+      work.push({ local, assumed, operation: operationOf(local, assumed) })
     }
-    const outcome: SendOutcome = { conflicts: [], refused: [] }
+    const outcome: SendOutcome = { conflicts: [], refused: [], answered: new Set() }
     try {
-      await this.send(work, outcome, 0)
+      if (!this.parking) await this.send(work, outcome, 0)
     } catch (error) {
-      this.env.log(`${this.def.name}: subida de ${work.length} fila(s) interrumpida (${(error as Error).name}: ${(error as Error).message})`)
-      throw error
+      if (!this.parking || !isStoppedError(error)) {
+        this.env.log(`${this.def.name}: subida de ${work.length} fila(s) interrumpida (${(error as Error).name}: ${(error as Error).message})`)
+        throw error
+      }
+    }
+    const parking = this.parking
+    if (parking) {
+      const unanswered = work.filter((w) => !outcome.answered.has(String(w.local[this.def.primaryKey])))
+      outcome.conflicts.push(...(await parkRows(this.def, unanswered, parking, this.forced)))
     }
     this.env.log(`${this.def.name}: subidas ${work.length} fila(s), ${outcome.conflicts.length - outcome.refused.length} conflicto(s), ${outcome.refused.length} rechazo(s)`)
     // Recorded only once the whole batch went through: an attempt abandoned half-way
@@ -261,7 +263,9 @@ export class TableSync {
     if (work.length === 0) return
     const payload: PushRow[] = work.map((w) => ({
       n: toServerRow(this.def, w.local),
-      a: w.assumed ? toServerRow(this.def, w.assumed) : null,
+      // An insert over a tombstone the server may never have had (a parked or refused
+      // new record written back) goes as an insert; see operationOf.
+      a: w.assumed && w.operation !== 'insert' ? toServerRow(this.def, w.assumed) : null,
     }))
     // The server takes at most PUSH_MAX_ROWS rows and about a megabyte per call
     // (docs/decisions/0033): a larger batch goes in several calls, in order.
@@ -279,7 +283,7 @@ export class TableSync {
     }
     let results: PushRowResult[]
     try {
-      const ctx = this.env.retryContext(this.stopped, `push:${this.def.name}`)
+      const ctx = this.env.retryContext(this.pushStopped, `push:${this.def.name}`)
       results = (await retrying(ctx, () => this.env.backend.push(this.def.name, this.columns, payload))).results
     } catch (error) {
       if (!(error instanceof SyncRequestError) || error.failure.disposition !== 'refused') throw error
@@ -316,9 +320,15 @@ export class TableSync {
     }
 
     const at = nowTimestamp()
+    const undeletes: PendingWork[] = []
     for (const r of results) {
       const w = work[r.i]
       if (!w) continue
+      if (r.s === 'conflict' && r.row && w.operation === 'insert' && w.assumed?._deleted && r.row._deleted) {
+        // The server does have the deleted row: bring it back as the update it is.
+        undeletes.push({ local: w.local, assumed: fromServerRow(this.def, r.row), operation: 'update' })
+        continue
+      }
       if (r.s === 'conflict' && r.row) {
         outcome.conflicts.push(fromServerRow(this.def, r.row))
         continue
@@ -351,6 +361,10 @@ export class TableSync {
         at,
       })
     }
+    // Answered: all but the rows sent again (they count once their second answer came).
+    const again = new Set(undeletes.map((w) => w.local))
+    for (const w of work) if (!again.has(w.local)) outcome.answered.add(String(w.local[this.def.primaryKey]))
+    if (undeletes.length > 0) await this.send(undeletes, outcome, foreignKeyAttempt)
   }
 
   /**
@@ -372,7 +386,7 @@ export class TableSync {
 
   /** The server's row for a write refused as a whole request (or null). */
   private async serverRow(w: PendingWork): Promise<Row | null> {
-    const ctx = this.env.retryContext(this.stopped, `push:${this.def.name}`)
+    const ctx = this.env.retryContext(this.pushStopped, `push:${this.def.name}`)
     try {
       return await retrying(ctx, () => this.env.backend.row(this.def.name, this.def.primaryKey, String(w.local[this.def.primaryKey])))
     } catch (error) {
@@ -393,4 +407,15 @@ export class TableSync {
   repairStalled(): Promise<number> {
     return this.pending.repairStalled()
   }
+}
+
+/**
+ * What a push asks of the server. A record over a tombstone goes as an insert: the
+ * tombstone may be one this device made itself (a refused or parked new record) that
+ * the server never had; when the server does hold the deleted row it answers conflict
+ * and the row is sent again as an update (`send`).
+ */
+function operationOf(local: LocalDoc, assumed: LocalDoc | undefined): WriteOperation {
+  if (!assumed || (assumed._deleted && !local._deleted)) return 'insert'
+  return local._deleted && !assumed._deleted ? 'delete' : 'update'
 }

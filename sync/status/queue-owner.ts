@@ -7,6 +7,10 @@
  * (QueueHeldError): the owner signs in with a connection and the queue uploads under
  * their session, or the owner erases the device's data.
  *
+ * Since docs/decisions/0035-estado-de-sincronizacion.md §3 a sign-out parks the writes
+ * that could not upload under their author (runtime/shift-change.ts), so the queue is
+ * empty for the next user; this rule is the fallback for writes that could not be parked.
+ *
  * The owner is kept in a local document of the same database, so it travels with the
  * queue it describes (one store, no drift between a flag and the data).
  */

@@ -117,6 +117,28 @@ export interface ConflictEntry {
 
 export type SyncPhase = 'starting' | 'running' | 'closing' | 'closed'
 
+/**
+ * One write that could not upload, parked under its author at sign-out
+ * (status/parked-writes.ts, docs/decisions/0035-estado-de-sincronizacion.md §3), with the server state it was made on. */
+export interface ParkedWrite {
+  table: string
+  /** Spanish table label, e.g. 'Citas'. */
+  label: string
+  docId: string
+  operation: WriteOperation
+  /** What the author typed (the local document). */
+  local: Record<string, unknown>
+  /** The server state the write was made on; null for a record the server never had. */
+  base: Record<string, unknown> | null
+  at: string
+}
+
+export interface ParkedGroup {
+  userId: string
+  email: string | null
+  writes: ParkedWrite[]
+}
+
 export interface SyncStatus {
   phase: SyncPhase
   online: boolean
@@ -140,6 +162,8 @@ export interface SyncStatus {
   error: SyncError | null
   refused: RefusedWrite[]
   conflicts: ConflictEntry[]
+  /** Writes of other users parked on this device until they sign in here again. */
+  parked: ParkedGroup[]
   /**
    * What staff are told, from the one state machine (status-machine.ts,
    * docs/decisions/0035-estado-de-sincronizacion.md): the header, banners, sign-out
@@ -163,6 +187,7 @@ export function initialStatus(tables: readonly string[], online: boolean, isAdmi
     error: null,
     refused: [],
     conflicts: [],
+    parked: [],
     model: initialModel(tables, online),
   }
 }

@@ -136,12 +136,23 @@ test('el encabezado, el aviso de cerrar sesión y la página de problemas dicen 
   }
 })
 
-test('los cambios de una persona se suben con su usuario: nadie más ingresa hasta entonces', async ({ page, context }) => {
+test('cambio de turno sin conexión: la recepcionista sale con un cambio sin subir, el administrador ingresa y trabaja; el cambio sube a nombre de ella cuando vuelve', async ({
+  page,
+  context,
+}) => {
   await page.setViewportSize(viewports.tabletLandscape)
-  await signIn(page, demo.staff)
+  // Both signed in online on this tablet before: that is what lets them in offline.
+  await signIn(page, demo.admin)
   await waitForServiceWorker(page)
+  await verifierSaved(page, demo.admin.email)
+  await waitForSynced(page)
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click()
+  await expect(page).toHaveURL(/\/login/)
+  await signIn(page, demo.staff)
+  await verifierSaved(page, demo.staff.email)
   await toPacientes(page)
   await waitForSynced(page)
+
   await context.setOffline(true)
   const dni = String(50_000_000 + Math.floor(Math.random() * 9_999_999))
   await page
@@ -154,29 +165,44 @@ test('los cambios de una persona se suben con su usuario: nadie más ingresa has
   await page.getByRole('link', { name: 'Volver al panel' }).click()
   await page.getByRole('button', { name: 'Cerrar sesión' }).click()
   const warning = page.getByRole('dialog', { name: 'Estás sin conexión' })
-  await expect(warning).toContainText('Queda guardado en este equipo y se subirá cuando vuelvas a iniciar sesión aquí con conexión. Hasta entonces nadie más podrá ingresar en este equipo.')
+  await expect(warning).toContainText(
+    'Queda guardado a tu nombre en este equipo y se subirá cuando vuelvas a iniciar sesión aquí con conexión; otra persona puede ingresar y trabajar mientras tanto.',
+  )
+  await screenshot(page, 'continuidad-aviso-cambio-de-turno')
   await warning.getByRole('button', { name: 'Cerrar sesión igualmente' }).click()
   await expect(page).toHaveURL(/\/login/)
+  await expectToast(page, 'Sesión cerrada')
 
-  // Online again, the administrator may not sign in: the write is the receptionist's.
+  // Still offline, the administrator signs in and works on the tablet.
+  await signIn(page, demo.admin)
+  await toPacientes(page)
+  await expect(page.getByRole('heading', { name: 'Pacientes' })).toBeVisible()
+  await expect(page.getByRole('row', { name: /Olga Dueña/ })).toHaveCount(0)
+  await page.getByRole('link', { name: /^Problemas de sincronización/ }).click()
+  const grupo = page.getByRole('article', { name: `Cambios retenidos de ${demo.staff.email}` })
+  await expect(grupo).toContainText(`1 cambio hecho sin conexión que aún no llega al servidor. Se subirá a su nombre cuando ${demo.staff.email} vuelva a iniciar sesión en este equipo.`)
+  await expect(grupo).toContainText('Olga Dueña')
+  await expect(grupo.getByRole('button', { name: 'Apartar' })).toBeVisible()
+  await screenshot(page, 'continuidad-cambios-retenidos-de-otra-persona')
+  await expectAccessible(page, 'cambios retenidos')
+
+  // Back online under the administrator: the receptionist's patient does not go up as his.
   await context.setOffline(false)
-  await signIn(page, demo.admin, { expectUrl: /\/login/ })
-  await expectToast(page, 'Este equipo tiene cambios de otra persona', `Hay 1 cambio de ${demo.staff.email} que aún no llega al servidor.`)
-  await screenshot(page, 'continuidad-ingreso-bloqueado-por-cambios-de-otra-persona')
+  await page.getByRole('link', { name: 'Volver al panel' }).click()
+  await waitForSynced(page)
   const api = await backend(page)
   const creado = async () => {
     const { body } = await api.rest<Array<{ nombre: string }>>(`tb_pacientes?dni=eq.${dni}&select=nombre`, demo.admin)
     return Array.isArray(body) ? body.length : -1
   }
   expect(await creado()).toBe(0)
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click()
+  await expect(page).toHaveURL(/\/login/)
 
-  // The receptionist signs in: her write goes up as hers; then the administrator gets in.
+  // The receptionist signs in: her write goes up as hers.
   await signIn(page, demo.staff)
   await expect.poll(creado, { timeout: 45_000 }).toBe(1)
   await waitForSynced(page)
-  await page.getByRole('button', { name: 'Cerrar sesión' }).click()
-  await expect(page).toHaveURL(/\/login/)
-  await signIn(page, demo.admin)
   await toPacientes(page)
   await expect(page.getByRole('row', { name: /Olga Dueña/ }).filter({ hasText: dni })).toBeVisible()
 })

@@ -100,8 +100,8 @@ export function SignOutButton() {
       <Modal opened={warning !== null} onClose={() => setWarning(null)} title={warning?.offline ? 'Estás sin conexión' : 'Hay cambios sin subir'} centered>
         <Stack>
           <Text>
-            {pendingSentence(pending)} {pending === 1 ? 'Queda guardado' : 'Quedan guardados'} en este equipo y se {pending === 1 ? 'subirá' : 'subirán'} cuando
-            vuelvas a iniciar sesión aquí con conexión. Hasta entonces nadie más podrá ingresar en este equipo.
+            {pendingSentence(pending)} {pending === 1 ? 'Queda guardado' : 'Quedan guardados'} a tu nombre en este equipo y se {pending === 1 ? 'subirá' : 'subirán'}{' '}
+            cuando vuelvas a iniciar sesión aquí con conexión; otra persona puede ingresar y trabajar mientras tanto.
           </Text>
           <Text size="sm" c="dimmed">
             Recomendado: conéctate a internet y espera a que todo se sincronice antes de salir.

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import { renderScreen } from '@tests/support/render.tsx'
-import type { ConflictEntry, RefusedWrite } from '@sync/status/types.ts'
+import type { ConflictEntry, ParkedGroup, RefusedWrite } from '@sync/status/types.ts'
 import { resolver } from '@/domain/cobro-duplicado.ts'
 import type { NameLookup } from '@/domain/column-labels.ts'
 import { SyncProblemsPage } from './sync-problems-page.tsx'
@@ -214,5 +214,41 @@ describe('Problemas de sincronización', () => {
     const row = screen.getByRole('row', { name: /Especialista/ })
     expect(within(row).getAllByRole('cell')[2]).toHaveTextContent('Lucía Paredesde este equipo')
     expect(row.textContent).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}|id_especialista/)
+  })
+
+  it("another person's parked writes: whose, what, and 'Apartar' for an administrator only, after confirming", async () => {
+    const group: ParkedGroup = {
+      userId: 'u-ana',
+      email: 'ana@spa.pe',
+      writes: [
+        {
+          table: 'tb_pacientes',
+          label: 'Pacientes',
+          docId: 'p-1',
+          operation: 'insert',
+          local: { id_paciente: 'p-1', nombre: 'Olga', apellido: 'Dueña' },
+          base: null,
+          at: '2026-11-29T15:02:00.000000Z',
+        },
+      ],
+    }
+    const staff = await renderScreen(() => <SyncProblemsPage refused={[]} conflicts={[]} parked={[group]} />)
+    const card = screen.getByRole('article', { name: 'Cambios retenidos de ana@spa.pe' })
+    expect(card).toHaveTextContent(
+      '1 cambio hecho sin conexión que aún no llega al servidor. Se subirá a su nombre cuando ana@spa.pe vuelva a iniciar sesión en este equipo.',
+    )
+    expect(card).toHaveTextContent('Registro nuevo:Olga Dueña')
+    expect(screen.queryByText('Todo en orden')).toBeNull()
+    expect(within(card).queryByRole('button', { name: 'Apartar' })).toBeNull()
+    staff.unmount()
+
+    const setAside = vi.fn(async () => {})
+    const { user } = await renderScreen(() => <SyncProblemsPage refused={[]} conflicts={[]} parked={[group]} onSetAside={setAside} />)
+    await user.click(within(screen.getByRole('article', { name: 'Cambios retenidos de ana@spa.pe' })).getByRole('button', { name: 'Apartar' }))
+    const dialog = await screen.findByRole('dialog', { name: '¿Apartar los cambios de ana@spa.pe?' })
+    expect(dialog).toHaveTextContent('Pasarán a «Cambios rechazados» con lo que se escribió y no se subirán a nombre de nadie.')
+    expect(setAside).not.toHaveBeenCalled()
+    await user.click(within(dialog).getByRole('button', { name: 'Apartar cambios' }))
+    expect(setAside).toHaveBeenCalledWith('u-ana')
   })
 })

@@ -7,13 +7,14 @@
 import { useState } from 'react'
 import { Button, Card, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core'
 import { IconAlertTriangle, IconCircleCheck, IconGitMerge } from '@tabler/icons-react'
-import type { ConflictEntry, RefusedWrite } from '@sync/status/types.ts'
+import type { ConflictEntry, ParkedGroup, RefusedWrite } from '@sync/status/types.ts'
 import { fechaHoraCorta } from '@/domain/peru-time.ts'
 import { esCobroDuplicado } from '@/domain/cobro-duplicado.ts'
 import { columnLabel, readableValue, type NameLookup } from '@/domain/column-labels.ts'
 import { EmptyState } from '@/lib/ui/list-states.tsx'
 import { PageHeader } from '@/lib/ui/page-header.tsx'
 import { CobroDuplicadoCard } from './cobro-duplicado-card.tsx'
+import { ParkedGroups } from './parked-groups.tsx'
 import { RefusedCard } from './refused-card.tsx'
 import { writableColumns, type RefusalActions } from './use-refusal-actions.ts'
 import classes from './sync-problems.module.css'
@@ -23,6 +24,10 @@ const when = fechaHoraCorta
 export interface SyncProblemsPageProps {
   refused: RefusedWrite[]
   conflicts: ConflictEntry[]
+  /** Other staff's writes parked on this tablet (docs/decisions/0035 §3). */
+  parked?: ParkedGroup[]
+  /** Administrators only: sets a parked group aside as refused writes. */
+  onSetAside?: ((userId: string) => Promise<void>) | undefined
   refusalActions?: RefusalActions
   /** Names of referenced rows from the local database; without it, 'not available' (never an id). */
   names?: NameLookup
@@ -41,13 +46,23 @@ function lostAndKept(c: ConflictEntry): { lost: unknown; kept: unknown; origin: 
 
 const NO_NAMES: NameLookup = () => null
 
-export function SyncProblemsPage({ refused, conflicts, refusalActions, names = NO_NAMES, uploadText, onDismiss, onDismissAll }: SyncProblemsPageProps) {
+export function SyncProblemsPage({
+  refused,
+  conflicts,
+  parked = [],
+  onSetAside,
+  refusalActions,
+  names = NO_NAMES,
+  uploadText,
+  onDismiss,
+  onDismissAll,
+}: SyncProblemsPageProps) {
   // Resolved entries stay in the log (docs/decisions/0036), shown on their own filter.
   const [show, setShow] = useState<'pendientes' | 'resueltos'>('pendientes')
   const open = refused.filter((r) => !r.resolution)
   const resolved = refused.filter((r) => !!r.resolution)
   const listed = show === 'pendientes' ? open : resolved
-  const empty = open.length === 0 && conflicts.length === 0
+  const empty = open.length === 0 && conflicts.length === 0 && parked.length === 0
   return (
     <>
       <PageHeader
@@ -70,6 +85,8 @@ export function SyncProblemsPage({ refused, conflicts, refusalActions, names = N
           }}
         />
       )}
+
+      {parked.length > 0 && <ParkedGroups groups={parked} onSetAside={onSetAside} />}
 
       {refused.length > 0 && (
         <section aria-labelledby="rechazados" style={{ marginTop: 28 }}>

@@ -4,7 +4,7 @@
  */
 import { useCallback, useSyncExternalStore } from 'react'
 import type { SyncSession } from '@sync/session.ts'
-import { initialStatus, type ConflictEntry, type RefusalResolution, type RefusedWrite, type SyncStatus } from '@sync/status/types.ts'
+import { initialStatus, type ConflictEntry, type ParkedGroup, type RefusalResolution, type RefusedWrite, type SyncStatus } from '@sync/status/types.ts'
 import type { ProblemKind } from '@sync/status/problem-log.ts'
 import { getSyncSession, subscribeSyncSession } from './session-holder.ts'
 
@@ -37,6 +37,10 @@ export function useSyncStatus<T>(select?: (status: SyncStatus) => T): T | SyncSt
 export interface SyncProblems {
   refused: RefusedWrite[]
   conflicts: ConflictEntry[]
+  /** Other staff's writes parked on this tablet until they sign in here again. */
+  parked: ParkedGroup[]
+  /** Administrators: turns a user's parked writes into refused writes (docs/decisions/0035 §4). */
+  setAside(userId: string): Promise<void>
   dismiss(kind: ProblemKind, id: string): Promise<void>
   dismissAll(kind: ProblemKind): Promise<void>
   resolve(id: string, resolution: RefusalResolution): Promise<void>
@@ -47,8 +51,10 @@ export function useSyncProblems(): SyncProblems {
   const session = useSyncSession()
   const refused = useSyncStatus((s) => s.refused)
   const conflicts = useSyncStatus((s) => s.conflicts)
+  const parked = useSyncStatus((s) => s.parked)
   const dismiss = useCallback(async (kind: ProblemKind, id: string) => session?.problems.dismiss(kind, id), [session])
   const dismissAll = useCallback(async (kind: ProblemKind) => session?.problems.dismissAll(kind), [session])
   const resolve = useCallback(async (id: string, resolution: RefusalResolution) => session?.problems.resolve(id, resolution), [session])
-  return { refused, conflicts, dismiss, dismissAll, resolve }
+  const setAside = useCallback(async (userId: string) => void (await session?.setAsideParked(userId)), [session])
+  return { refused, conflicts, parked, setAside, dismiss, dismissAll, resolve }
 }

@@ -7,7 +7,8 @@ import { useSyncProblems, useSyncStatus } from '@/lib/db/use-sync-status.ts'
 
 export const Route = createFileRoute('/control-citas/sincronizacion')({
   component: function SyncProblems() {
-    const { refused, conflicts, dismiss, dismissAll } = useSyncProblems()
+    const { refused, conflicts, parked, setAside, dismiss, dismissAll } = useSyncProblems()
+    const isAdmin = useSyncStatus((s) => s.isAdmin)
     const refusalActions = useRefusalActions()
     const names = useRefusalNames(refused, conflicts)
     // The header's own wording, from the same model (docs/decisions/0035).
@@ -16,6 +17,8 @@ export const Route = createFileRoute('/control-citas/sincronizacion')({
       <SyncProblemsPage
         refused={refused}
         conflicts={conflicts}
+        parked={parked}
+        onSetAside={isAdmin ? setAside : undefined}
         refusalActions={refusalActions}
         names={names}
         uploadText={describeSync(model).upload.text}
