@@ -409,7 +409,9 @@ export class SyncSession {
     }
     // What could not upload is parked under this user, so a colleague can sign in and
     // work here (docs/decisions/0035 §3); what could not be parked stays in the queue.
-    if (this.leader) await parkPending(this.shiftEnv()).catch((error: unknown) => this.log(`cambio de turno: ${String(error)}`))
+    if (this.leader && (await this.refreshPending().catch(() => 1)) > 0) {
+      await parkPending(this.shiftEnv()).catch((error: unknown) => this.log(`cambio de turno: ${String(error)}`))
+    }
     // Counted and published, so the queue's owner is recorded before the database
     // closes: the next user to sign in on this device is checked against it.
     const pending = await this.refreshPending().catch(() => this.status.getState().pendingTotal)

@@ -49,16 +49,30 @@ export async function parkPending(env: ShiftEnv, timeoutMs = 10_000): Promise<nu
   for (const sync of syncs) sync.startParking(park)
   env.wake()
   const deadline = Date.now() + timeoutMs
+  const count = async (full: boolean) => {
+    let n = 0
+    for (const sync of syncs) n += (await sync.pendingDocuments({ full }))?.length ?? 0
+    return n
+  }
   let left: number
+  let nudged = 0
   for (;;) {
-    left = 0
-    for (const sync of syncs) left += (await sync.pendingDocuments({ full: true }))?.length ?? 0
+    // The cheap count (after the upload checkpoint) while pushes park; every document
+    // once that says nothing waits (a full scan reads the whole table).
+    left = await count(false)
     const idle = syncs.every((s) => !s.busy)
-    if (left === 0 && idle) break
+    if (left === 0 && idle) {
+      left = await count(true)
+      if (left === 0) break
+      // A write behind the upload checkpoint is visited by no push cycle: hand it back.
+      for (const sync of syncs) await sync.repairStalled()
+    }
     if (Date.now() >= deadline) break
-    // A write behind the upload checkpoint is visited by no push cycle: hand it back.
-    if (idle) for (const sync of syncs) await sync.repairStalled()
-    for (const sync of syncs) sync.resync()
+    // Writes waiting while no push runs: ask for an upload cycle (at most once a second).
+    if (idle && left > 0 && Date.now() - nudged > 1000) {
+      nudged = Date.now()
+      for (const sync of syncs) sync.resync()
+    }
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
   if (left > 0) env.log(`cambio de turno: ${left} cambio(s) no se pudieron apartar y siguen en la cola`)

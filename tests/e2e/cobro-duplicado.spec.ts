@@ -104,6 +104,8 @@ test('dos tabletas sin conexión cobran la misma cita: el servidor guarda un pag
     // The payments report on that tablet names the money it does not hold.
     const aviso = b.page.getByRole('status', { name: 'Cobros duplicados sin resolver' })
     await expect(aviso).toContainText('Un cobro duplicado de este equipo no está en el reporte: S/ 80.00 (Yape).')
+    await aviso.scrollIntoViewIfNeeded()
+    await screenshot(b.page, 'panel-tableta-vertical-reporte-pagos-cobro-duplicado')
     await aviso.getByRole('link', { name: 'Ver en Problemas de sincronización' }).click()
     const card = b.page.getByRole('article', { name: 'Cobro duplicado' })
     await expect(card.getByTestId('cobro-duplicado-monto')).toContainText('S/ 80.00 · Yape')

@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack, type TestStack } from '../../../tests/support/stack.ts'
 import { createTestUser } from './test-users.ts'
+import { BcryptPool, bcryptPool, PoolBusyError } from './bcrypt-pool.ts'
+import { verifyPassword } from './passwords.ts'
 
 let stack: TestStack
 
@@ -50,5 +52,35 @@ describe('bcrypt off the serving thread', () => {
       user.id,
     ])
     await expect(stack.signIn(user.email, 'clave-sql-1')).resolves.toBeDefined()
+  })
+
+  it('a burst beyond the waiting room is refused at once, the rest are served, and the pool works on afterwards', async () => {
+    const hash = await new BcryptPool(1).hash('clave-de-la-cola', 4)
+    const pool = new BcryptPool(1, { maxQueue: 3, busyShare: 0.5 })
+    const outcomes = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        pool.compare('clave-de-la-cola', hash).then(
+          (ok) => (ok ? 'servido' : 'falso'),
+          (error: unknown) => (error instanceof PoolBusyError ? 'rechazado' : String(error)),
+        ),
+      ),
+    )
+    // One at work and three waiting are served; the other four are refused without waiting.
+    expect(outcomes.filter((o) => o === 'servido')).toHaveLength(4)
+    expect(outcomes.filter((o) => o === 'rechazado')).toHaveLength(4)
+    expect(await pool.compare('clave-de-la-cola', hash)).toBe(true)
+  })
+
+  it('a sign-in that meets a full waiting room is answered 429 with a Spanish message, not a 500', async () => {
+    const hash = await bcryptPool.hash('clave-de-la-rafaga', 10)
+    // Fill the process's pool (one at work, sixteen waiting) before the sign-in's compare.
+    const flood = Array.from({ length: 17 }, () => bcryptPool.compare('otra', hash).catch(() => false))
+    const refused = await verifyPassword('clave-de-la-rafaga', hash).then(
+      () => null,
+      (error: unknown) => error as { status?: number; message?: string },
+    )
+    expect(refused).toMatchObject({ status: 429, message: 'Hay demasiados inicios de sesión en este momento. Intenta de nuevo en unos segundos.' })
+    await Promise.all(flood)
+    expect(await verifyPassword('clave-de-la-rafaga', hash)).toBe(true)
   })
 })

@@ -40,7 +40,8 @@ export function createAuth(ctx: StackContext, overrides: Partial<AuthOptions> = 
     options,
     limiter: new FailureLimiter(options.failedSignInWindow * 1000),
     knownPairs: new KnownPairs(),
-    signInLock: new KeyedLock(),
+    // Four sign-ins of one account may wait; more get 429 at once (docs/decisions/0032).
+    signInLock: new KeyedLock(4),
     access: new UserAccess(ctx.db),
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { KeyedLock } from './keyed-lock.ts'
+import { KeyedLock, LockBusyError } from './keyed-lock.ts'
 
 const tick = () => new Promise((r) => setTimeout(r, 5))
 
@@ -25,6 +25,23 @@ describe('KeyedLock', () => {
     const lock = new KeyedLock()
     await expect(lock.run('k', async () => Promise.reject(new Error('x')))).rejects.toThrow('x')
     expect(await lock.run('k', async () => 'next')).toBe('next')
+    expect(lock.size).toBe(0)
+  })
+
+  it('refuses at once a call beyond the waiting room of its key, and takes calls again once it empties', async () => {
+    const lock = new KeyedLock(2)
+    const outcomes = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        lock.run('cuenta', async () => {
+          await tick()
+          return `servida ${i}`
+        }).catch((error: unknown) => (error instanceof LockBusyError ? 'rechazada' : String(error))),
+      ),
+    )
+    // One running and two waiting; the fourth and fifth are refused without waiting.
+    expect(outcomes).toEqual(['servida 0', 'servida 1', 'servida 2', 'rechazada', 'rechazada'])
+    expect(await lock.run('otra', async () => 'libre')).toBe('libre')
+    expect(await lock.run('cuenta', async () => 'de nuevo')).toBe('de nuevo')
     expect(lock.size).toBe(0)
   })
 })

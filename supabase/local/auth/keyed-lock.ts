@@ -3,18 +3,42 @@
  * finish. Sign-in serialises attempts per email with it, so the failed-attempt count
  * an attempt checks already includes every earlier attempt's outcome (a burst of
  * concurrent guesses cannot all pass the check while bcrypt is still busy), and
- * concurrent correct sign-ins of one account simply take turns.
+ * concurrent correct sign-ins of one account simply take turns. At most `maxWaiting`
+ * calls wait per key; more are refused at once (`LockBusyError`): a burst on one account
+ * must not queue sign-ins for minutes (docs/decisions/0032).
  */
+export class LockBusyError extends Error {
+  constructor() {
+    super('demasiadas llamadas esperando')
+    this.name = 'LockBusyError'
+  }
+}
+
 export class KeyedLock {
   private readonly tails = new Map<string, Promise<void>>()
+  private readonly waiting = new Map<string, number>()
+
+  constructor(private readonly maxWaiting = Number.POSITIVE_INFINITY) {}
 
   async run<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    const queued = this.waiting.get(key) ?? 0
+    const behind = this.tails.has(key)
+    if (behind && queued >= this.maxWaiting) throw new LockBusyError()
     const previous = this.tails.get(key) ?? Promise.resolve()
     let release!: () => void
     const mine = new Promise<void>((resolve) => (release = resolve))
     const tail = previous.then(() => mine)
     this.tails.set(key, tail)
-    await previous
+    if (behind) this.waiting.set(key, queued + 1)
+    try {
+      await previous
+    } finally {
+      if (behind) {
+        const left = (this.waiting.get(key) ?? 1) - 1
+        if (left > 0) this.waiting.set(key, left)
+        else this.waiting.delete(key)
+      }
+    }
     try {
       return await fn()
     } finally {

@@ -4,8 +4,24 @@
  * supabase/seed.sql (and hosted Supabase's SQL-created users) store passwords.
  * The work runs in worker threads (bcrypt-pool.ts), never on the serving thread.
  */
-import { bcryptPool } from './bcrypt-pool.ts'
+import { bcryptPool, PoolBusyError } from './bcrypt-pool.ts'
 import { errors } from './errors.ts'
+import { LockBusyError } from './keyed-lock.ts'
+
+/**
+ * A burst the pool or the per-account turn refuses (bcrypt-pool.ts, keyed-lock.ts) is a
+ * 429 with a Spanish message, not a 500 nor a wait of minutes.
+ */
+export async function bounded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (error instanceof PoolBusyError || error instanceof LockBusyError) {
+      throw errors.rateLimited(2, 'Hay demasiados inicios de sesión en este momento. Intenta de nuevo en unos segundos.')
+    }
+    throw error
+  }
+}
 
 /**
  * One cost for every hash: GoTrue's, the seeded accounts' (supabase/seed.sql passes 10
@@ -17,7 +33,7 @@ export const COST = 10
 const MAX_BYTES = 72
 
 export function hashPassword(password: string): Promise<string> {
-  return bcryptPool.hash(password, COST)
+  return bounded(() => bcryptPool.hash(password, COST))
 }
 
 // Compared against when there is no usable hash, so a wrong email costs the same time
@@ -29,10 +45,14 @@ export async function verifyPassword(password: string, hash: string | null | und
   const tooLong = Buffer.byteLength(password) > MAX_BYTES
   if (!usable || tooLong) {
     timingDummy ??= bcryptPool.hash('timing-dummy', COST)
-    await bcryptPool.compare(password.slice(0, MAX_BYTES), await timingDummy)
+    const dummy = await timingDummy.catch((error: unknown) => {
+      timingDummy = undefined
+      throw error
+    })
+    await bounded(() => bcryptPool.compare(password.slice(0, MAX_BYTES), dummy))
     return false
   }
-  return bcryptPool.compare(password, hash)
+  return bounded(() => bcryptPool.compare(password, hash))
 }
 
 /** True for a hash made with another cost (an older seed): re-hashed at the next sign-in. */

@@ -5,7 +5,7 @@
 import { json, type ApiRequest, type ApiResponse } from '../http.ts'
 import type { AuthService } from './service.ts'
 import { errors } from './errors.ts'
-import { hashPassword, needsRehash, verifyPassword } from './passwords.ts'
+import { bounded, hashPassword, needsRehash, verifyPassword } from './passwords.ts'
 import { clientMeta, readJsonObject, stringField } from './request.ts'
 import { rotateRefreshToken, startSession } from './sessions.ts'
 import { tokenResponse } from './tokens.ts'
@@ -33,7 +33,7 @@ async function passwordGrant(auth: AuthService, req: ApiRequest): Promise<ApiRes
   const ipKey = `ip:${req.ip}`
   const pairKey = `pair:${req.ip}:${normalized.slice(0, 320)}`
   // One attempt per email at a time: each sees the outcome of the ones before it.
-  const user = await auth.signInLock.run(emailKey, async () => {
+  const user = await bounded(() => auth.signInLock.run(emailKey, async () => {
     // docs/decisions/0032-bloqueo-carpeta-y-acceso.md: five failures lock the pair
     // (email, address) out; an address guessing many accounts is locked out; an account
     // attacked from everywhere is only slowed for addresses it never signed in from, so
@@ -71,7 +71,7 @@ async function passwordGrant(auth: AuthService, req: ApiRequest): Promise<ApiRes
       await ctx.db.query('update auth.users set encrypted_password = $1 where id = $2', [await hashPassword(password), found.id])
     }
     return found
-  })
+  }))
   // Checked only after the password, so neither reveals that an account exists.
   if (user.banned) throw errors.userBanned()
   if (!user.email_confirmed_at) throw errors.emailNotConfirmed()
