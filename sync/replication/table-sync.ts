@@ -28,7 +28,7 @@ import { conflictEntries } from '../merge/conflict-entries.ts'
 import { fromServerRow, pushColumns, sameDocument, sameWritableState, toServerRow, type LocalDoc, type Row } from '../tables/rows.ts'
 import type { TableDef } from '../tables/table-def.ts'
 import type { ProblemLog } from '../status/problem-log.ts'
-import type { DuplicateRecord, RefusedWrite, WriteOperation } from '../status/types.ts'
+import type { DuplicateRecord, ParkedWrite, RefusedWrite, WriteOperation } from '../status/types.ts'
 import { nowTimestamp } from '../values/canonical.ts'
 import type { PushRow, PushRowResult, SyncBackend } from './backend.ts'
 import { PendingUploads } from './pending-uploads.ts'
@@ -37,7 +37,6 @@ import { downstreamStored, replicationStarted } from './rxdb-internals.ts'
 import { HeldRetry } from './held-retry.ts'
 import { isPushTooLarge, jsonBytes, splitForPush } from './push-batches.ts'
 import { parkRows } from './parking.ts'
-import type { ParkedWrite } from '../status/types.ts'
 
 export interface PullCheckpoint {
   xid: string
@@ -247,15 +246,17 @@ export class TableSync {
       }
     }
     const parking = this.parking
-    if (parking) {
-      const unanswered = work.filter((w) => !outcome.answered.has(String(w.local[this.def.primaryKey])))
-      outcome.conflicts.push(...(await parkRows(this.def, unanswered, parking, this.forced)))
-    }
-    this.env.log(`${this.def.name}: subidas ${work.length} fila(s), ${outcome.conflicts.length - outcome.refused.length} conflicto(s), ${outcome.refused.length} rechazo(s)`)
+    const unanswered = parking ? work.filter((w) => !outcome.answered.has(String(w.local[this.def.primaryKey]))) : []
+    if (parking) outcome.conflicts.push(...(await parkRows(this.def, unanswered, parking, this.forced)))
+    const sent = work.length - unanswered.length
+    this.env.log(
+      `${this.def.name}: subidas ${sent} fila(s), ${outcome.conflicts.length - outcome.refused.length - unanswered.length} conflicto(s), ${outcome.refused.length} rechazo(s)${unanswered.length > 0 ? `, ${unanswered.length} retenida(s)` : ''}`,
+    )
     // Recorded only once the whole batch went through: an attempt abandoned half-way
     // (pause, close) is re-sent later and must not report the same refusal twice.
     await this.env.problems.add('refused', outcome.refused)
-    this.env.onPushed(this.def.name, work.length)
+    // Parked rows were not sent: they say nothing of the server.
+    this.env.onPushed(this.def.name, sent)
     return outcome.conflicts
   }
 
