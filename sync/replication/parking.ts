@@ -26,6 +26,7 @@ export async function parkRows(
       label: def.label,
       docId: String(w.local[def.primaryKey]),
       operation: w.operation,
+      version: def.version,
       local: { ...w.local },
       base: w.assumed ? { ...w.assumed } : null,
       at,

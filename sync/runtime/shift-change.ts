@@ -102,7 +102,25 @@ export async function restoreParked(env: ShiftEnv): Promise<number> {
   return restored
 }
 
-async function restoreOne(env: ShiftEnv, def: TableDef, collection: AnyCollection, write: ParkedWrite) {
+/**
+ * A write parked by an older version of the app is brought to the table's current local
+ * schema with the same migration strategies RxDB ran on the stored documents.
+ */
+function migrated(def: TableDef, doc: Record<string, unknown> | null, from: number): Record<string, unknown> | null {
+  let out = doc
+  for (let v = from + 1; out && v <= def.version; v++) {
+    const strategy = def.migrationStrategies?.[v]
+    if (strategy) out = strategy({ ...out })
+  }
+  return out
+}
+
+async function restoreOne(env: ShiftEnv, def: TableDef, collection: AnyCollection, parkedWrite: ParkedWrite) {
+  const from = parkedWrite.version ?? def.version
+  const migratedLocal = migrated(def, parkedWrite.local, from)
+  // A strategy that drops the document drops the parked write with it, as RxDB does.
+  if (!migratedLocal) return
+  const write: ParkedWrite = { ...parkedWrite, local: migratedLocal, base: migrated(def, parkedWrite.base, from) }
   const doc = await collection.findOne(write.docId).exec()
   const current = doc ? ({ ...(doc.toMutableJSON() as Record<string, unknown>), _deleted: false } as LocalDoc) : null
   const local = { ...write.local, _deleted: write.local._deleted === true } as LocalDoc

@@ -128,6 +128,8 @@ export interface ParkedWrite {
   operation: WriteOperation
   /** What the author typed (the local document). */
   local: Record<string, unknown>
+  /** The table's local schema version when parked: a later app migrates it on restore. */
+  version?: number
   /** The server state the write was made on; null for a record the server never had. */
   base: Record<string, unknown> | null
   at: string

@@ -40,8 +40,9 @@ export function createAuth(ctx: StackContext, overrides: Partial<AuthOptions> = 
     options,
     limiter: new FailureLimiter(options.failedSignInWindow * 1000),
     knownPairs: new KnownPairs(),
-    // Four sign-ins of one account may wait; more get 429 at once (docs/decisions/0032).
-    signInLock: new KeyedLock(4),
+    // Sixteen sign-ins of one account may wait (a spa's tablets on one shared account at
+    // opening time); more get 429 at once (docs/decisions/0032).
+    signInLock: new KeyedLock(16),
     access: new UserAccess(ctx.db),
   }
 
