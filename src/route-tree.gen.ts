@@ -14,6 +14,7 @@ import { Route as ControlCitasRouteImport } from './routes/control-citas'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as ControlCitasIndexRouteImport } from './routes/control-citas/index'
 import { Route as ControlCitasSeccionRouteImport } from './routes/control-citas/$seccion'
+import { Route as ControlCitasCierreCajaRouteImport } from './routes/control-citas/cierre-caja'
 import { Route as ControlCitasCitasConfirmadasRouteImport } from './routes/control-citas/citas-confirmadas'
 import { Route as ControlCitasCompraProductosRouteImport } from './routes/control-citas/compra-productos'
 import { Route as ControlCitasConciliacionBancariaRouteImport } from './routes/control-citas/conciliacion-bancaria'
@@ -50,6 +51,11 @@ const ControlCitasIndexRoute = ControlCitasIndexRouteImport.update({
 const ControlCitasSeccionRoute = ControlCitasSeccionRouteImport.update({
   id: '/$seccion',
   path: '/$seccion',
+  getParentRoute: () => ControlCitasRoute,
+} as any)
+const ControlCitasCierreCajaRoute = ControlCitasCierreCajaRouteImport.update({
+  id: '/cierre-caja',
+  path: '/cierre-caja',
   getParentRoute: () => ControlCitasRoute,
 } as any)
 const ControlCitasCitasConfirmadasRoute =
@@ -124,6 +130,7 @@ export interface FileRoutesByFullPath {
   '/control-citas': typeof ControlCitasRouteWithChildren
   '/login': typeof LoginRoute
   '/control-citas/$seccion': typeof ControlCitasSeccionRoute
+  '/control-citas/cierre-caja': typeof ControlCitasCierreCajaRoute
   '/control-citas/citas-confirmadas': typeof ControlCitasCitasConfirmadasRoute
   '/control-citas/compra-productos': typeof ControlCitasCompraProductosRoute
   '/control-citas/conciliacion-bancaria': typeof ControlCitasConciliacionBancariaRoute
@@ -142,6 +149,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
   '/control-citas/$seccion': typeof ControlCitasSeccionRoute
+  '/control-citas/cierre-caja': typeof ControlCitasCierreCajaRoute
   '/control-citas/citas-confirmadas': typeof ControlCitasCitasConfirmadasRoute
   '/control-citas/compra-productos': typeof ControlCitasCompraProductosRoute
   '/control-citas/conciliacion-bancaria': typeof ControlCitasConciliacionBancariaRoute
@@ -162,6 +170,7 @@ export interface FileRoutesById {
   '/control-citas': typeof ControlCitasRouteWithChildren
   '/login': typeof LoginRoute
   '/control-citas/$seccion': typeof ControlCitasSeccionRoute
+  '/control-citas/cierre-caja': typeof ControlCitasCierreCajaRoute
   '/control-citas/citas-confirmadas': typeof ControlCitasCitasConfirmadasRoute
   '/control-citas/compra-productos': typeof ControlCitasCompraProductosRoute
   '/control-citas/conciliacion-bancaria': typeof ControlCitasConciliacionBancariaRoute
@@ -183,6 +192,7 @@ export interface FileRouteTypes {
     | '/control-citas'
     | '/login'
     | '/control-citas/$seccion'
+    | '/control-citas/cierre-caja'
     | '/control-citas/citas-confirmadas'
     | '/control-citas/compra-productos'
     | '/control-citas/conciliacion-bancaria'
@@ -201,6 +211,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/control-citas/$seccion'
+    | '/control-citas/cierre-caja'
     | '/control-citas/citas-confirmadas'
     | '/control-citas/compra-productos'
     | '/control-citas/conciliacion-bancaria'
@@ -220,6 +231,7 @@ export interface FileRouteTypes {
     | '/control-citas'
     | '/login'
     | '/control-citas/$seccion'
+    | '/control-citas/cierre-caja'
     | '/control-citas/citas-confirmadas'
     | '/control-citas/compra-productos'
     | '/control-citas/conciliacion-bancaria'
@@ -276,6 +288,13 @@ declare module '@tanstack/react-router' {
       path: '/$seccion'
       fullPath: '/control-citas/$seccion'
       preLoaderRoute: typeof ControlCitasSeccionRouteImport
+      parentRoute: typeof ControlCitasRoute
+    }
+    '/control-citas/cierre-caja': {
+      id: '/control-citas/cierre-caja'
+      path: '/cierre-caja'
+      fullPath: '/control-citas/cierre-caja'
+      preLoaderRoute: typeof ControlCitasCierreCajaRouteImport
       parentRoute: typeof ControlCitasRoute
     }
     '/control-citas/citas-confirmadas': {
@@ -367,6 +386,7 @@ declare module '@tanstack/react-router' {
 
 interface ControlCitasRouteChildren {
   ControlCitasSeccionRoute: typeof ControlCitasSeccionRoute
+  ControlCitasCierreCajaRoute: typeof ControlCitasCierreCajaRoute
   ControlCitasCitasConfirmadasRoute: typeof ControlCitasCitasConfirmadasRoute
   ControlCitasCompraProductosRoute: typeof ControlCitasCompraProductosRoute
   ControlCitasConciliacionBancariaRoute: typeof ControlCitasConciliacionBancariaRoute
@@ -384,6 +404,7 @@ interface ControlCitasRouteChildren {
 
 const ControlCitasRouteChildren: ControlCitasRouteChildren = {
   ControlCitasSeccionRoute: ControlCitasSeccionRoute,
+  ControlCitasCierreCajaRoute: ControlCitasCierreCajaRoute,
   ControlCitasCitasConfirmadasRoute: ControlCitasCitasConfirmadasRoute,
   ControlCitasCompraProductosRoute: ControlCitasCompraProductosRoute,
   ControlCitasConciliacionBancariaRoute: ControlCitasConciliacionBancariaRoute,

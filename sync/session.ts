@@ -42,6 +42,7 @@ import { createParkedStore, type ParkedStore } from './status/parked-writes.ts'
 import { followParked, parkPending, restoreParked, setAsideParked, type ShiftEnv } from './runtime/shift-change.ts'
 import { pendingCounts, pendingTotal, waitForUpload } from './runtime/upload-wait.ts'
 import { keepLastSync, readLastSync } from './status/last-sync.ts'
+import { CierresDeCaja } from './cierres/cierres-de-caja.ts'
 import { createSyncStatusStore, dispatch, patchCollection, type SyncStatusStore } from './status/status-store.ts'
 import { adminFlag, productTables } from './tables/product-tables.ts'
 import { UPDATED_AT, type TableDef } from './tables/table-def.ts'
@@ -52,6 +53,8 @@ export class SyncSession {
   readonly status: SyncStatusStore
   readonly problems: ProblemLog
   readonly parked: ParkedStore
+  /** Cash closes of this device (docs/decisions/0038-cierre-de-caja.md). */
+  readonly cierresCaja: CierresDeCaja
   readonly collections: Record<string, AnyCollection> = {}
   private readonly syncs = new Map<string, TableSync>()
   private readonly waker = new Waker()
@@ -86,6 +89,14 @@ export class SyncSession {
     this.problems = createProblemLog(database)
     this.parked = createParkedStore(database)
     this.errors = new ErrorBoard(this.status)
+    this.cierresCaja = new CierresDeCaja({
+      database,
+      supabase: options.supabase,
+      user: { id: user.id, email: user.email ?? null },
+      canSend: () => !this.closed && this.network.isOnline() && this.auth.isSignedIn(),
+      newId: () => crypto.randomUUID(),
+      log: (message) => this.log(message),
+    })
     this.auth = new AuthKeeper({
       supabase: options.supabase,
       network: this.network,
@@ -150,6 +161,7 @@ export class SyncSession {
   resync(): void {
     this.waker.wake()
     for (const sync of this.syncs.values()) sync.resync()
+    void this.cierresCaja.send()
   }
 
   /** Local changes not acknowledged by the server, per table (runtime/upload-wait.ts). */
@@ -397,9 +409,10 @@ export class SyncSession {
     if (this.closed) return { uploaded: true, pending: 0, removed: false }
     if (options.upload) {
       if (this.network.isOnline() && this.auth.isSignedIn()) await this.waitForUpload(options.timeoutMs ?? 20_000)
+      if (this.network.isOnline() && this.auth.isSignedIn()) await this.cierresCaja.send()
       // Every document is checked: deleting the database on a wrong "nothing pending"
-      // would lose data.
-      const pending = await this.pendingTotal({ full: true })
+      // would lose data. Cash closes still waiting count too (any author's).
+      const pending = (await this.pendingTotal({ full: true })) + (await this.cierresCaja.waiting())
       if (pending > 0 && !options.force) return { uploaded: false, pending, removed: false }
       this.status.setState({ phase: 'closing' })
       await this.shutdown()

@@ -16,6 +16,7 @@ export const PANEL_SECTIONS = [
   { slug: 'reservas', title: 'Reservas', description: 'Gestiona las solicitudes de reserva pendientes.', adminOnly: false },
   { slug: 'citas-confirmadas', title: 'Citas Programadas', description: 'Administra las citas agendadas del día y de la semana.', adminOnly: false },
   { slug: 'pagos', title: 'Pagos', description: 'Pagos finales y adicionales de las citas, y reportes.', adminOnly: false },
+  { slug: 'cierre-caja', title: 'Cierre de Caja', description: 'Cuadre del día: lo esperado por método de pago frente a lo contado.', adminOnly: false },
   { slug: 'compra-productos', title: 'Venta de Productos', description: 'Venta directa de productos sin cita.', adminOnly: false },
   { slug: 'pacientes', title: 'Pacientes', description: 'Registro y datos de contacto de los pacientes.', adminOnly: false },
   { slug: 'tratamientos', title: 'Tratamientos', description: 'Tratamientos y productos del spa.', adminOnly: false },

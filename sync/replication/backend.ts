@@ -83,19 +83,21 @@ interface RpcResult {
   status: number
 }
 
+/** One RPC with a time limit; failures thrown as a classified SyncRequestError. */
+export async function callRpc<T>(supabase: SupabaseClient, fn: string, args: Record<string, unknown>, timeoutMs: number): Promise<T> {
+  let result: RpcResult
+  try {
+    result = (await supabase.rpc(fn, args).abortSignal(AbortSignal.timeout(timeoutMs))) as RpcResult
+  } catch (error) {
+    throw new SyncRequestError(classifyThrown(error))
+  }
+  if (result.error) throw new SyncRequestError(classifyFailure(result.status, result.error))
+  return result.data as T
+}
+
 export function createSupabaseBackend(supabase: SupabaseClient, options: BackendOptions = {}): SyncBackend {
   const timeoutMs = options.timeoutMs ?? 30_000
-
-  async function rpc<T>(fn: string, args: Record<string, unknown>): Promise<T> {
-    let result: RpcResult
-    try {
-      result = (await supabase.rpc(fn, args).abortSignal(AbortSignal.timeout(timeoutMs))) as RpcResult
-    } catch (error) {
-      throw new SyncRequestError(classifyThrown(error))
-    }
-    if (result.error) throw new SyncRequestError(classifyFailure(result.status, result.error))
-    return result.data as T
-  }
+  const rpc = <T>(fn: string, args: Record<string, unknown>) => callRpc<T>(supabase, fn, args, timeoutMs)
 
   return {
     async pull(table, r) {

@@ -8,17 +8,12 @@
  * administrator can set a group aside: it becomes refused writes in 'Problemas de
  * sincronización', with the typed values kept, and nothing uploads under another name.
  */
-import { map, type Observable } from 'rxjs'
+import type { Observable } from 'rxjs'
 import type { RxDatabase } from 'rxdb'
+import { localList } from './local-list.ts'
 import type { ParkedGroup, ParkedWrite, RefusedWrite } from './types.ts'
 
 const DOC_ID = 'cambios-retenidos'
-
-interface LocalDocDb {
-  getLocal$(id: string): Observable<{ get(path: string): unknown } | null>
-  getLocal(id: string): Promise<{ get(path: string): unknown } | null>
-  upsertLocal(id: string, data: Record<string, unknown>): Promise<unknown>
-}
 
 export interface ParkedStore {
   readonly groups$: Observable<ParkedGroup[]>
@@ -33,22 +28,12 @@ export interface ParkedStore {
 }
 
 export function createParkedStore(db: RxDatabase): ParkedStore {
-  const local = db as unknown as LocalDocDb
-  let queue: Promise<unknown> = Promise.resolve()
-  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = queue.then(fn, fn)
-    queue = run.catch(() => {})
-    return run
-  }
-  const read = async () => ((await local.getLocal(DOC_ID))?.get('groups') as ParkedGroup[] | undefined) ?? []
-  const write = (change: (groups: ParkedGroup[]) => ParkedGroup[]) =>
-    serial(async () => {
-      await local.upsertLocal(DOC_ID, { groups: change(await read()).filter((g) => g.writes.length > 0) })
-    })
+  const list = localList<ParkedGroup>(db, DOC_ID, 'groups')
+  const write = (change: (groups: ParkedGroup[]) => ParkedGroup[]) => list.update((groups) => change(groups).filter((g) => g.writes.length > 0))
 
   return {
-    groups$: local.getLocal$(DOC_ID).pipe(map((doc) => ((doc?.get('groups') as ParkedGroup[] | undefined) ?? []).slice())),
-    groups: read,
+    groups$: list.items$,
+    groups: list.read,
     add: (user, writes) =>
       writes.length === 0
         ? Promise.resolve()

@@ -5,8 +5,9 @@
  * so the list survives reloads and sign-outs, is shared by every tab and every staff
  * member, and goes away only with the device's data ('borrar los datos de este equipo').
  */
-import { map, type Observable, type Subscription } from 'rxjs'
+import type { Observable, Subscription } from 'rxjs'
 import type { RxDatabase } from 'rxdb'
+import { localList, serialQueue, type LocalList } from './local-list.ts'
 import { dispatch, type SyncStatusStore } from './status-store.ts'
 import type { ConflictEntry, RefusalResolution, RefusedWrite } from './types.ts'
 
@@ -31,44 +32,24 @@ function identity(e: RefusedWrite | ConflictEntry): string {
   return `r|${e.collection}|${e.docId}|${e.code}|${String(e.localVersion.updated_at ?? '')}`
 }
 
-interface LocalDocDb {
-  getLocal$(id: string): Observable<{ get(path: string): unknown } | null>
-  getLocal(id: string): Promise<{ get(path: string): unknown } | null>
-  upsertLocal(id: string, data: Record<string, unknown>): Promise<unknown>
-}
-
 /**
  * `limit` bounds each list; the oldest entries go first. It is large on purpose:
  * entries are the only record of data the server refused.
  */
 export function createProblemLog(db: RxDatabase, limit = 1000): ProblemLog {
-  const local = db as unknown as LocalDocDb
-  // One writer at a time: read-modify-write of a whole list must not interleave.
-  let queue: Promise<unknown> = Promise.resolve()
-  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = queue.then(fn, fn)
-    queue = run.catch(() => {})
-    return run
+  const serial = serialQueue()
+  const lists = {
+    refused: localList<RefusedWrite>(db, DOC_ID.refused, 'items', serial),
+    conflict: localList<ConflictEntry>(db, DOC_ID.conflict, 'items', serial),
   }
-
-  const items$ = <K extends ProblemKind>(kind: K): Observable<Entry<K>[]> =>
-    local.getLocal$(DOC_ID[kind]).pipe(map((doc) => ((doc?.get('items') as Entry<K>[] | undefined) ?? []).slice()))
-
-  async function list<K extends ProblemKind>(kind: K): Promise<Entry<K>[]> {
-    const doc = await local.getLocal(DOC_ID[kind])
-    return ((doc?.get('items') as Entry<K>[] | undefined) ?? []).slice()
-  }
-
-  async function write<K extends ProblemKind>(kind: K, change: (items: Entry<K>[]) => Entry<K>[]) {
-    await serial(async () => {
-      const next = change(await list(kind))
-      await local.upsertLocal(DOC_ID[kind], { items: next.slice(-limit) })
-    })
-  }
+  const listOf = <K extends ProblemKind>(kind: K) => lists[kind] as unknown as LocalList<Entry<K>>
+  const list = <K extends ProblemKind>(kind: K): Promise<Entry<K>[]> => listOf(kind).read()
+  const write = <K extends ProblemKind>(kind: K, change: (items: Entry<K>[]) => Entry<K>[]) =>
+    listOf(kind).update((items) => change(items).slice(-limit))
 
   return {
-    refused$: items$('refused'),
-    conflicts$: items$('conflict'),
+    refused$: lists.refused.items$,
+    conflicts$: lists.conflict.items$,
     list,
     add: (kind, entries) =>
       entries.length === 0

@@ -105,7 +105,7 @@ test.describe('Reporte de Pagos Realizados', () => {
     const pagos = await download(page, 'Exportar a Excel')
     expect(pagos.name).toMatch(new RegExp(`^reporte_pagos_${STAMP.source}`))
     await expectToast(page, 'Exportación exitosa', 'Se ha descargado el reporte de pagos con 1 pago.')
-    expect(pagos.book.SheetNames).toEqual(['Pagos', 'Adelantos Pendientes', 'Resumen Diario'])
+    expect(pagos.book.SheetNames).toEqual(['Pagos', 'Adelantos Pendientes', 'Resumen Diario', 'Cierres de caja'])
     const hoja = rows(pagos.book, 'Pagos')
     expect(hoja[0]).toEqual(['Fecha', 'Cliente', 'Detalle', 'Tipo', 'Método de Pago', 'Referencia', 'Total', 'Adelanto', 'Monto Pagado', 'Comisión POS', 'Comisión Venta', 'Neto'])
     expect(hoja[1]!.slice(1)).toEqual([cliente, 'Masaje Relajante, Crema Hidratante Corporal 250 ml', 'Mixto', 'Tarjeta de Crédito', 'OP-4455', 215, 50, 165, 6.72, 9.53, 148.75])
@@ -200,7 +200,7 @@ test.describe('Reporte de Pagos Realizados', () => {
 
     const pagos = await download(page, 'Exportar a Excel')
     expect(pagos.name).toMatch(new RegExp(`^reporte_pagos_${STAMP.source}`))
-    expect(pagos.book.SheetNames).toEqual(['Pagos', 'Adelantos Pendientes'])
+    expect(pagos.book.SheetNames).toEqual(['Pagos', 'Adelantos Pendientes', 'Cierres de caja'])
     const hoja = rows(pagos.book, 'Pagos')
     expect(hoja[0]).toEqual(['Fecha', 'Cliente', 'Detalle', 'Tipo', 'Método de Pago', 'Referencia', 'Total', 'Adelanto', 'Monto Pagado'])
     expect(hoja[1]!.slice(1)).toEqual([cliente, 'Masaje Relajante, Crema Hidratante Corporal 250 ml', 'Mixto', 'Tarjeta de Crédito', 'OP-4455', 215, 50, 165])

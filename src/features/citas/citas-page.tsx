@@ -18,6 +18,7 @@ import { searchCountLabel } from '@/domain/text.ts'
 import type { EnlaceWhatsapp } from '@/domain/whatsapp.ts'
 import { programarCita } from '@/lib/agenda/programar-cita.ts'
 import { getSessionUser } from '@/lib/auth/session-store.ts'
+import { useAvisoDiaCerrado } from '@/lib/db/use-aviso-dia-cerrado.tsx'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
 import { DataTable } from '@/lib/ui/data-table.tsx'
@@ -59,6 +60,7 @@ export function CitasPage({ store }: { store: CitasStore }) {
   const [editing, setEditing] = useState<EdicionCita | null>(null)
   const [cancelling, setCancelling] = useState<Cita | null>(null)
   const [nuevo, setNuevo] = useState<HuecoElegido | null>(null)
+  const aviso = useAvisoDiaCerrado()
   const hoy = peruToday()
   const inicialNuevo = useMemo(() => (nuevo ? nuevaCitaFormInicial(nuevo, hoy) : null), [nuevo, hoy])
   const reagendar = useReagendar(hoy, store.useRechazos())
@@ -119,6 +121,8 @@ export function CitasPage({ store }: { store: CitasStore }) {
   }
 
   async function programar(cita: CitaNueva) {
+    // An advance dated into a day whose cash is closed asks first (docs/decisions/0038).
+    if (Number(cita.monto_adelanto) > 0 && !(await aviso.confirmar(cita.fecha_pago_adelanto))) return
     if (await programarCita(citas.create, cita)) setNuevo(null)
   }
 
@@ -246,6 +250,7 @@ export function CitasPage({ store }: { store: CitasStore }) {
           </>
         )}
       </ConfirmDialog>
+      {aviso.dialogo}
     </>
   )
 }

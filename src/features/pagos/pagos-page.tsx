@@ -17,6 +17,7 @@ import { citasPendientesDePago, costoDelTratamiento, MENSAJES_PAGO, type PagoNue
 import { diaSeleccionado, recaudacionDelDia, type PagosSearch } from '@/domain/pagos-dia.ts'
 import { peruToday } from '@/domain/peru-time.ts'
 import { countLabel } from '@/domain/text.ts'
+import { useAvisoDiaCerrado } from '@/lib/db/use-aviso-dia-cerrado.tsx'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { ComprobanteDialog, DATOS_SPA } from '@/lib/ui/comprobante-dialog.tsx'
 import { DataTable } from '@/lib/ui/data-table.tsx'
@@ -42,6 +43,7 @@ export function PagosPage({ store, search }: PagosPageProps) {
   const dia = diaSeleccionado(search, hoy)
   const [aPagar, setAPagar] = useState<CitaAPagar | null>(null)
   const [recibo, setRecibo] = useState<Comprobante | null>(null)
+  const aviso = useAvisoDiaCerrado()
   const { citas, pagos, tratamientos, especialistas } = store
 
   const catalogo = useMemo(() => new Map(tratamientos.rows.map((t) => [t.id_tratamiento, t])), [tratamientos.rows])
@@ -73,6 +75,8 @@ export function PagosPage({ store, search }: PagosPageProps) {
 
   async function procesar(pago: PagoNuevo) {
     const cita = aPagar?.cita
+    // A payment dated into a day whose cash is already closed asks first (docs/decisions/0038).
+    if (!(await aviso.confirmar(pago.fecha_pago))) return
     try {
       await pagos.create(pago)
       setAPagar(null)
@@ -147,6 +151,7 @@ export function PagosPage({ store, search }: PagosPageProps) {
         onSave={procesar}
       />
       <ComprobanteDialog comprobante={recibo} onClose={() => setRecibo(null)} />
+      {aviso.dialogo}
     </>
   )
 }

@@ -280,12 +280,12 @@ describe('Reporte de Pagos Realizados', () => {
     expect(toastNow()).toMatchObject({ title: 'Pago anulado' })
   })
 
-  it("exports for staff: 'Pagos' and 'Adelantos Pendientes' only, without admin columns", async () => {
+  it("exports for staff: 'Pagos', 'Adelantos Pendientes' and 'Cierres de caja', without admin columns", async () => {
     const { user } = await open(false)
     await user.click(screen.getByRole('button', { name: 'Exportar a Excel' }))
     await waitFor(() => expect(toastNow()).toMatchObject({ title: 'Exportación exitosa', description: 'Se ha descargado el reporte de pagos con 2 pagos.' }))
     expect(downloads.files[0]!.name).toMatch(/^reporte_pagos_\d{8}-\d{4}\.xlsx$/)
-    expect(nombresHojas(0)).toEqual(['Pagos', 'Adelantos Pendientes'])
+    expect(nombresHojas(0)).toEqual(['Pagos', 'Adelantos Pendientes', 'Cierres de caja'])
     expect(hoja(0, 'Pagos').headers).toEqual(['Fecha', 'Cliente', 'Detalle', 'Tipo', 'Método de Pago', 'Referencia', 'Total', 'Adelanto', 'Monto Pagado'])
     expect(celdas(0, 'Pagos').at(-1)).toEqual(['Total', null, null, null, null, null, 340, 50, 290])
     expect(celdas(0, 'Adelantos Pendientes')[1]).toEqual(['2026-11-28', 'Ana Torres', 'Masaje Relajante', 'Confirmada', 50, 'Yape', '2026-11-24', ''])
@@ -295,7 +295,7 @@ describe('Reporte de Pagos Realizados', () => {
     const { user } = await open(true)
     await user.click(screen.getByRole('button', { name: 'Exportar a Excel' }))
     await waitFor(() => expect(downloads.files).toHaveLength(1))
-    expect(nombresHojas(0)).toEqual(['Pagos', 'Adelantos Pendientes', 'Resumen Diario'])
+    expect(nombresHojas(0)).toEqual(['Pagos', 'Adelantos Pendientes', 'Resumen Diario', 'Cierres de caja'])
     expect(hoja(0, 'Pagos').headers.slice(-3)).toEqual(['Comisión POS', 'Comisión Venta', 'Neto'])
     expect(celdas(0, 'Pagos')[1]).toEqual(['2026-11-20', 'Rosa Quispe', 'Masaje Relajante, Crema de Rosas', 'Mixto', 'Tarjeta de Crédito', 'OP-778', 190, 50, 140, 5.7, 9.55, 124.75])
     expect(celdas(0, 'Resumen Diario').at(-1)).toEqual(['Total', 2, 290, 5.7, 24.55, 259.75])

@@ -16,6 +16,7 @@ import { accionesReserva, cancelarReservaPatch, listaReservas, RESERVA_MENSAJES,
 import { searchCountLabel } from '@/domain/text.ts'
 import { registrarPaciente } from '@/lib/agenda/registrar-paciente.ts'
 import { programarCita } from '@/lib/agenda/programar-cita.ts'
+import { useAvisoDiaCerrado } from '@/lib/db/use-aviso-dia-cerrado.tsx'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
 import { DataTable } from '@/lib/ui/data-table.tsx'
@@ -39,6 +40,7 @@ export function ReservasPage({ store }: { store: ReservasStore }) {
   const [confirming, setConfirming] = useState<Reserva | null>(null)
   const [cancelling, setCancelling] = useState<Reserva | null>(null)
   const [deleting, setDeleting] = useState<Reserva | null>(null)
+  const aviso = useAvisoDiaCerrado()
   const hoy = peruToday()
   const { reservas, citas, pacientes } = store
 
@@ -61,6 +63,8 @@ export function ReservasPage({ store }: { store: ReservasStore }) {
   }
 
   async function confirmar(cita: CitaNueva) {
+    // An advance dated into a day whose cash is closed asks first (docs/decisions/0038).
+    if (Number(cita.monto_adelanto) > 0 && !(await aviso.confirmar(cita.fecha_pago_adelanto))) return
     if (await programarCita(citas.create, cita)) setConfirming(null)
   }
 
@@ -172,6 +176,7 @@ export function ReservasPage({ store }: { store: ReservasStore }) {
       >
         Esta acción no se puede deshacer. Se eliminará la solicitud de {solicitud(deleting)}
       </ConfirmDialog>
+      {aviso.dialogo}
     </>
   )
 }

@@ -33,6 +33,7 @@ import {
   type NuevoClienteForm,
 } from '@/domain/venta-productos.ts'
 import { newId } from '@/lib/db/writes.ts'
+import { useAvisoDiaCerrado } from '@/lib/db/use-aviso-dia-cerrado.tsx'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { ComprobanteDialog, DATOS_SPA } from '@/lib/ui/comprobante-dialog.tsx'
 import { useListSearch } from '@/lib/ui/list-search.ts'
@@ -67,6 +68,7 @@ export function VentaProductosPage({ store }: { store: VentaProductosStore }) {
   const [nuevoCliente, setNuevoCliente] = useState(false)
   const [guardando, setGuardando] = useState(false)
   const [recibo, setRecibo] = useState<Comprobante | null>(null)
+  const aviso = useAvisoDiaCerrado()
 
   const { productos, stock } = store
   const disponibles = useMemo(() => productosEnVenta(productos.rows, stock), [productos.rows, stock])
@@ -142,6 +144,8 @@ export function VentaProductosPage({ store }: { store: VentaProductosStore }) {
     const cliente = clientes.find((c) => c.id_paciente === idCliente)!
     const ahora = new Date()
     const venta = registroVenta({ idCita: newId(), idPago: newId(), cliente, carrito, metodo, hoy: peruToday(ahora), referencia: referenciaVenta(ahora) })
+    // Today's cash already closed on this tablet: ask first; the cart stays as it is (docs/decisions/0038).
+    if (!(await aviso.confirmar(venta.pago.fecha_pago))) return
     setGuardando(true)
     try {
       await store.citas.create(venta.cita)
@@ -236,6 +240,7 @@ export function VentaProductosPage({ store }: { store: VentaProductosStore }) {
       </div>
       <ClienteFormDialog opened={nuevoCliente} onClose={() => setNuevoCliente(false)} onSave={agregarCliente} />
       <ComprobanteDialog comprobante={recibo} onClose={() => setRecibo(null)} />
+      {aviso.dialogo}
     </>
   )
 }

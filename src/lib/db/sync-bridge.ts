@@ -43,8 +43,10 @@ export function createSyncBridge() {
       // Only a server that answers, with a valid session, can take the uploads: otherwise
       // the sign-out answers at once with what is waiting (docs/decisions/0035), instead
       // of spinning while the Wi-Fi is up and the internet is not.
-      if (serverAnswers()) await session.waitForUpload(timeoutMs)
-      return session.refreshPending()
+      if (serverAnswers()) await Promise.all([session.waitForUpload(timeoutMs), session.cierresCaja.send()])
+      // This user's cash closes still waiting count as changes (docs/decisions/0038).
+      const cierres = await session.cierresCaja.outbox.waiting(session.user.id)
+      return (await session.refreshPending()) + cierres.length
     },
     serverAnswers,
     async close({ removeLocalData }: { removeLocalData: boolean }): Promise<void> {
