@@ -4,15 +4,28 @@
  * everything typed and names the row to fix (docs/decisions/0034-entradas-veraces.md).
  */
 import { useState } from 'react'
-import { Button, Textarea } from '@mantine/core'
+import { Button, Select, Textarea } from '@mantine/core'
 import { IconLock } from '@tabler/icons-react'
 import { diferencia, filasCierreIniciales, MENSAJES_CIERRE, textoCuadre, validarCierre, type CierreValido, type EsperadoMetodo } from '@/domain/cierre-caja.ts'
 import { formatCentimos } from '@/domain/money.ts'
 import { leerNumero, REGLAS } from '@/domain/numero.ts'
+import { compararEs, fold } from '@/domain/text.ts'
 import { MoneyInput } from '@/lib/ui/money-input.tsx'
 import classes from './cierre-caja.module.css'
 
+/** What was typed, kept by the page: a reload of the day's data never loses a count. */
+export interface BorradorCierre {
+  contados: Record<string, string>
+  nota: string
+  /** Methods added by hand: money in the drawer this device does not know of. */
+  extra: string[]
+}
+
+export const BORRADOR_VACIO: BorradorCierre = { contados: {}, nota: '', extra: [] }
+
 export interface CierreCajaFormProps {
+  borrador: BorradorCierre
+  onBorrador(cambio: (b: BorradorCierre) => BorradorCierre): void
   dia: string
   hoy: string
   esperados: readonly EsperadoMetodo[]
@@ -26,12 +39,15 @@ function cuadreEnVivo(esperado: number, texto: string): string {
   return l.estado === 'valido' ? textoCuadre(diferencia(esperado, Math.round(l.valor * 100)).centimos) : '—'
 }
 
-export function CierreCajaForm({ dia, hoy, esperados, metodos, onCerrar }: CierreCajaFormProps) {
-  const [contados, setContados] = useState<Record<string, string>>({})
-  const [nota, setNota] = useState('')
+export function CierreCajaForm({ borrador, onBorrador, dia, hoy, esperados, metodos, onCerrar }: CierreCajaFormProps) {
+  const { contados, nota, extra } = borrador
   const [error, setError] = useState<{ mensaje: string; metodo?: string } | null>(null)
   const [guardando, setGuardando] = useState(false)
-  const filas = filasCierreIniciales(esperados, metodos).map((f) => ({ ...f, contado: contados[f.metodo] ?? '' }))
+  // Efectivo and the methods with money expected; the spa's other methods only when added
+  // (a close of seventeen empty methods would bury the two that matter).
+  const filas = filasCierreIniciales(esperados, extra).map((f) => ({ ...f, contado: contados[f.metodo] ?? '' }))
+  const mostrados = new Set(filas.map((f) => fold(f.metodo)))
+  const otros = [...new Set(metodos.map((m) => m.trim()).filter((m) => m && !mostrados.has(fold(m))))].sort(compararEs)
 
   async function cerrar() {
     const r = validarCierre({ dia, filas, nota }, hoy)
@@ -40,8 +56,7 @@ export function CierreCajaForm({ dia, hoy, esperados, metodos, onCerrar }: Cierr
     setGuardando(true)
     try {
       await onCerrar(r.filas, r.nota)
-      setContados({})
-      setNota('')
+      onBorrador(() => BORRADOR_VACIO)
     } catch (e) {
       setError({ mensaje: `No se pudo registrar el cierre: ${e instanceof Error ? e.message : String(e)}` })
     } finally {
@@ -58,7 +73,7 @@ export function CierreCajaForm({ dia, hoy, esperados, metodos, onCerrar }: Cierr
         void cerrar()
       }}
     >
-      <table className={classes.tabla}>
+      <table className={classes.tabla} aria-label="Conteo por método de pago">
         <thead>
           <tr>
             <th scope="col">Método</th>
@@ -71,23 +86,42 @@ export function CierreCajaForm({ dia, hoy, esperados, metodos, onCerrar }: Cierr
           {filas.map((f) => (
             <tr key={f.metodo}>
               <th scope="row">{f.metodo}</th>
-              <td className={classes.monto}>{formatCentimos(f.esperado)}</td>
-              <td>
+              <td className={classes.monto} data-label="Esperado">
+                {formatCentimos(f.esperado)}
+              </td>
+              <td data-label="Contado">
                 <MoneyInput
                   aria-label={`Contado en ${f.metodo}`}
                   value={f.contado}
-                  onChange={(texto) => setContados((prev) => ({ ...prev, [f.metodo]: texto }))}
+                  onChange={(texto) => onBorrador((b) => ({ ...b, contados: { ...b.contados, [f.metodo]: texto } }))}
                   error={error?.metodo === f.metodo ? error.mensaje : undefined}
                   placeholder={f.esperado > 0 ? undefined : '0.00'}
-                  w={150}
+                  w={140}
                 />
               </td>
-              <td className={classes.cuadre}>{cuadreEnVivo(f.esperado, f.contado)}</td>
+              <td className={classes.cuadre} data-label="Diferencia">
+                {cuadreEnVivo(f.esperado, f.contado)}
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
-      <Textarea label="Nota" value={nota} onChange={(e) => setNota(e.currentTarget.value)} autosize minRows={2} maxRows={5} error={error?.mensaje === MENSAJES_CIERRE.nota ? error.mensaje : undefined} />
+      {otros.length > 0 && (
+        <Select
+          label="Agregar otro método"
+          placeholder="Elegir método"
+          description="Si en caja hay dinero de un método que este equipo no esperaba."
+          data={otros}
+          value={null}
+          searchable
+          onChange={(metodo) => metodo && onBorrador((b) => ({ ...b, extra: [...b.extra, metodo] }))}
+          maw={360}
+        />
+      )}
+      <Textarea label="Nota" value={nota} onChange={(e) => {
+          const valor = e.currentTarget.value
+          onBorrador((b) => ({ ...b, nota: valor }))
+        }} autosize minRows={2} maxRows={5} error={error?.mensaje === MENSAJES_CIERRE.nota ? error.mensaje : undefined} />
       {error && !error.metodo && error.mensaje !== MENSAJES_CIERRE.nota && (
         <p role="alert" className={classes.error}>
           {error.mensaje}

@@ -57,6 +57,14 @@ async function open({ dia = HOY, previos = [] as CierreVisto[], sinConexion = fa
   return { ...view, registros }
 }
 
+const metodos = () => [...document.querySelectorAll('form tbody tr')].map((tr) => tr.querySelector('th')!.textContent)
+
+/** 'Agregar otro método': money in the drawer of a method the device did not expect. */
+async function agregarMetodo(user: Awaited<ReturnType<typeof open>>['user'], metodo: string) {
+  await user.click(screen.getByRole('combobox', { name: 'Agregar otro método' }))
+  await user.click(await screen.findByRole('option', { name: metodo }))
+}
+
 const filaForm = (metodo: string) => screen.getByLabelText(`Contado en ${metodo}`).closest('tr')!
 
 beforeEach(() => {
@@ -67,14 +75,12 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers())
 
 describe('Cierre de caja', () => {
-  it('expects per method what this device took today, Efectivo first, and offers the spa’s other methods', async () => {
+  it('expects per method what this device took today, Efectivo first; the spa’s other methods wait to be added', async () => {
     await open()
     expect(screen.getByRole('heading', { level: 1, name: 'Cierre de caja' })).toBeInTheDocument()
-    const metodos = [...document.querySelectorAll('form tbody tr')].map((tr) => tr.querySelector('th')!.textContent)
-    expect(metodos).toEqual(['Efectivo', 'Yape', 'Plin'])
+    expect(metodos()).toEqual(['Efectivo', 'Yape'])
     expect(filaForm('Efectivo')).toHaveTextContent('S/ 235.00')
     expect(filaForm('Yape')).toHaveTextContent('S/ 80.00')
-    expect(filaForm('Plin')).toHaveTextContent('S/ 0.00')
     expect(screen.getByText(/Incluye cobros duplicados de este equipo sin devolver/)).toBeInTheDocument()
     expect(screen.getByText('Este día aún no tiene cierre de caja.')).toBeInTheDocument()
   })
@@ -103,8 +109,18 @@ describe('Cierre de caja', () => {
     expect(registros).toEqual([])
   })
 
-  it('records the close in céntimos (an empty method with nothing expected counts 0) and lists it as waiting for the server', async () => {
+  it('offers the spa’s other methods one by one, with nothing expected', async () => {
+    const { user } = await open()
+    await agregarMetodo(user, 'Plin')
+    expect(metodos()).toEqual(['Efectivo', 'Yape', 'Plin'])
+    expect(filaForm('Plin')).toHaveTextContent('S/ 0.00')
+    // Every method is shown now: nothing left to add.
+    expect(screen.queryByRole('combobox', { name: 'Agregar otro método' })).toBeNull()
+  })
+
+  it('records the close in céntimos (an added method left empty counts 0) and lists it as waiting for the server', async () => {
     const { user, registros } = await open()
+    await agregarMetodo(user, 'Plin')
     await user.type(screen.getByLabelText('Contado en Efectivo'), '230')
     await user.type(screen.getByLabelText('Contado en Yape'), '80')
     await user.type(screen.getByLabelText('Nota'), '  Faltan 5 soles de sencillo  ')

@@ -5,7 +5,7 @@
  * cobros duplicados), and records the close, offline too. The day is in the URL (`?dia=`),
  * today in Peru by default; a day more than 7 days back can be read but not closed.
  */
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { TextInput } from '@mantine/core'
 import { diaCerrable, esperadoPorMetodo, MENSAJES_CIERRE, type CierreValido } from '@/domain/cierre-caja.ts'
 import { fechaLargaDia } from '@/domain/agenda-format.ts'
@@ -13,7 +13,7 @@ import { formatCentimos } from '@/domain/money.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { PageHeader } from '@/lib/ui/page-header.tsx'
 import pageClasses from '@/lib/ui/page.module.css'
-import { CierreCajaForm } from './cierre-caja-form.tsx'
+import { BORRADOR_VACIO, CierreCajaForm, type BorradorCierre } from './cierre-caja-form.tsx'
 import type { CierreCajaStore } from './cierre-caja-store.ts'
 import { CierresDelDia } from './cierres-del-dia.tsx'
 import classes from './cierre-caja.module.css'
@@ -29,6 +29,11 @@ export function CierreCajaPage({ store, dia, hoy, onDia }: CierreCajaPageProps) 
   const esperados = useMemo(() => esperadoPorMetodo(dia, store.adelantos, store.pagos, store.cobrosDuplicados), [dia, store.adelantos, store.pagos, store.cobrosDuplicados])
   const cobrosDelDia = esperados.length > 0 && store.cobrosDuplicados.some((c) => c.resolution?.tipo !== 'devuelto' && String(c.localVersion.fecha_pago ?? '').slice(0, 10) === dia)
   const fecha = fechaLargaDia(dia)
+  // Counts typed per day, here rather than in the form: the form unmounts while the day's
+  // data (re)loads, and a count must never be lost.
+  const [borradores, setBorradores] = useState<Record<string, BorradorCierre>>({})
+  const borrador = borradores[dia] ?? BORRADOR_VACIO
+  const onBorrador = (cambio: (b: BorradorCierre) => BorradorCierre) => setBorradores((prev) => ({ ...prev, [dia]: cambio(prev[dia] ?? BORRADOR_VACIO) }))
 
   async function cerrar(filas: CierreValido[], nota: string | null) {
     await store.cierres.registrar(dia, filas, nota)
@@ -46,14 +51,14 @@ export function CierreCajaPage({ store, dia, hoy, onDia }: CierreCajaPageProps) 
       {store.sinConexion && <p className={classes.aviso}>Sin conexión con el servidor: lo esperado incluye solo los cobros que este equipo conoce. Los de otros equipos aparecerán al sincronizar.</p>}
       {cobrosDelDia && <p className={classes.aviso}>Incluye cobros duplicados de este equipo sin devolver: el dinero está en caja aunque el servidor no lo muestre.</p>}
 
-      <section aria-labelledby="cierre-form-titulo" className={pageClasses.card}>
+      <section aria-labelledby="cierre-form-titulo" className={classes.tarjeta}>
         <h2 id="cierre-form-titulo" className={classes.subtitulo}>
           Contar la caja
         </h2>
         {store.status === 'loading' ? (
           <p className={classes.vacio}>Cargando pagos del día…</p>
         ) : diaCerrable(dia, hoy) ? (
-          <CierreCajaForm key={dia} dia={dia} hoy={hoy} esperados={esperados} metodos={store.metodos} onCerrar={cerrar} />
+          <CierreCajaForm borrador={borrador} onBorrador={onBorrador} dia={dia} hoy={hoy} esperados={esperados} metodos={store.metodos} onCerrar={cerrar} />
         ) : (
           <p className={classes.vacio}>{MENSAJES_CIERRE.fuera}</p>
         )}

@@ -84,9 +84,15 @@ export function CierresDelDia({ dia, cierres, desdeCache }: { dia: string; cierr
                 {g.filas.map((f) => (
                   <tr key={f.id}>
                     <th scope="row">{f.metodo}</th>
-                    <td className={classes.monto}>{formatCentimos(f.esperado)}</td>
-                    <td className={classes.monto}>{formatCentimos(f.contado)}</td>
-                    <td className={classes.cuadre}>{textoCuadre(f.diferencia)}</td>
+                    <td className={classes.monto} data-label="Esperado">
+                      {formatCentimos(f.esperado)}
+                    </td>
+                    <td className={classes.monto} data-label="Contado">
+                      {formatCentimos(f.contado)}
+                    </td>
+                    <td className={classes.cuadre} data-label="Diferencia">
+                      {textoCuadre(f.diferencia)}
+                    </td>
                   </tr>
                 ))}
               </tbody>
