@@ -134,6 +134,13 @@ test.describe('Cierre de caja', () => {
     expect(Math.abs(Number(caja.diferencia))).toBe(5)
     expect(caja.dispositivo).toMatch(/^Equipo [0-9A-F]{4}$/)
     await screenshot(page, 'panel-tableta-horizontal-cierre-caja')
+    // 'Imprimir' prints the day's closes only.
+    await page.emulateMedia({ media: 'print' })
+    await expect(page.getByRole('heading', { level: 1, name: 'Cierre de caja' })).toBeHidden()
+    await expect(conteo(page)).toBeHidden()
+    await expect(cierres(page).first()).toBeVisible()
+    await screenshot(page, 'panel-tableta-horizontal-cierre-caja-impresion')
+    await page.emulateMedia({ media: 'screen' })
     for (const [nombre, size] of [['telefono', viewports.phone], ['tableta-vertical', viewports.tabletPortrait]] as const) {
       await page.setViewportSize(size)
       await screenshot(page, `panel-${nombre}-cierre-caja`, { fullPage: true })
