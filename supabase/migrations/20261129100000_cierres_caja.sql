@@ -45,7 +45,7 @@ create table public.tb_cierres_caja (
 comment on table public.tb_cierres_caja is 'Cierres de caja por dispositivo, día y método de pago (docs/decisions/0038). No se replica, no se modifica ni se borra.';
 comment on column public.tb_cierres_caja.id_cierre is 'Creado en el dispositivo: reintentar la subida no duplica el cierre.';
 comment on column public.tb_cierres_caja.dispositivo is 'Etiqueta o id del dispositivo que cerró la caja.';
-comment on column public.tb_cierres_caja.cerrado_at is 'Hora del cierre según la tablet (puede ser anterior a la subida si cerró sin conexión); no posterior a la hora del servidor + 5 minutos.';
+comment on column public.tb_cierres_caja.cerrado_at is 'Hora del cierre según la tablet (puede ser anterior a la subida si cerró sin conexión); acotada a la hora del servidor si el reloj de la tablet va adelantado.';
 comment on column public.tb_cierres_caja.id_usuario is 'auth.uid() de quien registró el cierre: lo pone el servidor, no el cliente.';
 comment on column public.tb_cierres_caja.created_at is 'Hora del servidor al recibir el cierre: la pone el servidor.';
 
@@ -66,7 +66,7 @@ create index tb_cierres_caja_usuario_idx on public.tb_cierres_caja (id_usuario, 
 --                        futura lo dejara pasar o escribe el superusuario.
 --   tg10_normalizar      textos recortados; autor y hora de llegada los pone el servidor.
 --   tg80_restricciones   mensajes en español de los CHECK y NOT NULL (generado).
---   tg82_fecha_acotada   fecha entre hoy − 7 y hoy (Perú); cerrado_at no en el futuro.
+--   tg82_fecha_acotada   fecha entre hoy − 7 y hoy (Perú); cerrado_at acotado a now().
 
 create or replace function private.cierres_caja_inmutables() returns trigger
 language plpgsql
@@ -129,14 +129,11 @@ begin
         pg_catalog.to_char(new.fecha, 'DD/MM/YYYY'), pg_catalog.to_char(hoy, 'DD/MM/YYYY')),
       constraint = 'tb_cierres_caja_fecha_acotada', table = 'tb_cierres_caja', schema = 'public';
   end if;
-  -- Unos minutos de margen para el reloj de la tablet; más allá, el reloj está mal y la
-  -- hora del cierre no sería creíble en el reporte.
-  if new.cerrado_at > pg_catalog.now() + interval '5 minutes' then
-    raise exception using
-      errcode = '23514',
-      message = 'La hora del cierre de caja no puede ser posterior a la hora actual: revisa la fecha y la hora de la tablet.',
-      detail = pg_catalog.format('cerrado_at %s.', new.cerrado_at),
-      constraint = 'tb_cierres_caja_hora_acotada', table = 'tb_cierres_caja', schema = 'public';
+  -- Un reloj de tablet adelantado no puede fechar un cierre en el futuro: se acota a la
+  -- hora del servidor (como toda hora del cliente, docs/decisions/0033-dinero-entre-tablets.md)
+  -- en vez de rechazar un cierre que el dinero contado sí respalda.
+  if new.cerrado_at > pg_catalog.now() then
+    new.cerrado_at := pg_catalog.now();
   end if;
   return new;
 end
@@ -294,7 +291,8 @@ begin
       elsif (guardado.fecha, guardado.metodo, guardado.esperado, guardado.contado, guardado.diferencia,
              guardado.nota, guardado.dispositivo, guardado.cerrado_at)
             is not distinct from
-            (v_fecha, v_metodo, v_esperado, v_contado, v_diferencia, v_nota, v_dispositivo, v_cerrado) then
+            -- Un cierre con hora futura se guardó con su hora de llegada (la cota del trigger).
+            (v_fecha, v_metodo, v_esperado, v_contado, v_diferencia, v_nota, v_dispositivo, least(v_cerrado, guardado.created_at)) then
         -- El reintento de un cierre ya guardado (acuse perdido).
         results := pg_catalog.array_append(results, pg_catalog.jsonb_build_object('i', idx, 's', 'ok'));
       else
