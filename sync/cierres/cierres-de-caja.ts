@@ -46,7 +46,9 @@ export class CierresDeCaja {
 
   /** Sends this user's waiting closes when the server can be asked. */
   send(): Promise<void> {
-    return this.env.canSend() ? this.uploader.kick() : Promise.resolve()
+    if (!this.env.canSend()) return Promise.resolve()
+    // Never rejects: callers fire and forget (a closing database, a storage error are logged).
+    return this.uploader.kick().catch((error: unknown) => this.env.log(`cierres de caja: ${String((error as Error)?.message ?? error)}`))
   }
 
   /** Closes still waiting for the server, every author's (erasing the device must know). */

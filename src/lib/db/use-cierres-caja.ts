@@ -128,7 +128,11 @@ export function useCierresCaja(desde: string, hasta: string): CierresCajaStore {
   useEffect(() => {
     if (!session) return
     let vivo = true
-    void session.cierresCaja.delServidor(desde, hasta).then((r) => vivo && setServidor({ key, ...r }))
+    session.cierresCaja.delServidor(desde, hasta).then(
+      (r) => vivo && setServidor({ key, ...r }),
+      // The device database closed under the read (sign-out): nothing to show.
+      () => vivo && setServidor({ key, cierres: [], desdeCache: true }),
+    )
     return () => {
       vivo = false
     }
