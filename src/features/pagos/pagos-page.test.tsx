@@ -130,6 +130,16 @@ describe('Pagos: the list', () => {
     expect(screen.getByText(/2 citas pendientes de pago · miércoles, 25 de noviembre de 2026/)).toBeInTheDocument()
   })
 
+  it("links to the same day's cash close", async () => {
+    await open()
+    expect(screen.getByRole('link', { name: 'Cierre de caja' })).toHaveAttribute('href', '/control-citas/cierre-caja')
+  })
+
+  it("links to another day's cash close with that day", async () => {
+    await open({ url: `/control-citas/pagos?dia=${AYER}` })
+    expect(screen.getByRole('link', { name: 'Cierre de caja' })).toHaveAttribute('href', `/control-citas/cierre-caja?dia=${AYER}`)
+  })
+
   it("shows the day's takings by method from the device's payments", async () => {
     await open()
     const takings = screen.getByRole('list', { name: /Cobrado el miércoles, 25 de noviembre de 2026/ })

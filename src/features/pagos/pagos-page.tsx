@@ -7,8 +7,9 @@
  * Peru by default.
  */
 import { useCallback, useMemo, useState } from 'react'
-import { TextInput } from '@mantine/core'
-import { IconCalendarCheck } from '@tabler/icons-react'
+import { Button, TextInput } from '@mantine/core'
+import { Link } from '@tanstack/react-router'
+import { IconCalendarCheck, IconCashRegister } from '@tabler/icons-react'
 import { fechaLargaDia } from '@/domain/agenda-format.ts'
 import type { TratamientoComision } from '@/domain/comisiones.ts'
 import { comprobante, type Comprobante } from '@/domain/comprobante.ts'
@@ -98,7 +99,16 @@ export function PagosPage({ store, search }: PagosPageProps) {
   const fecha = fechaLargaDia(dia)
   return (
     <>
-      <PageHeader title="Pagos" lead="Gestión de Pagos de Citas: cobra el pago final de las citas del día." />
+      <PageHeader
+        title="Pagos"
+        lead="Gestión de Pagos de Citas: cobra el pago final de las citas del día."
+        actions={
+          // The day's cash close (docs/decisions/0038-cierre-de-caja.md), for the same day.
+          <Button component={Link} to="/control-citas/cierre-caja" search={(dia === hoy ? {} : { dia }) as never} variant="default" leftSection={<IconCashRegister size={18} aria-hidden />}>
+            Cierre de caja
+          </Button>
+        }
+      />
       <div className={classes.filtro}>
         <TextInput label="Día" type="date" value={dia} onChange={(e) => cambiarDia(e.currentTarget.value)} w={200} />
         <p className={pageClasses.count}>
