@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { existingRecordLink, leftOutOfNew, patchForExisting, refusalActions, refusalExplanation, typedValues, valuesForNew, type RefusalLike } from './sync-refusals.ts'
+import { existingRecordLink, existingTarget, leftOutOfNew, patchForExisting, refusalActions, refusalExplanation, typedValues, valuesForNew, type RefusalLike } from './sync-refusals.ts'
 
 const WRITABLE = ['nombre', 'apellido', 'dni', 'telefono', 'email', 'historial_medico']
 
@@ -55,6 +55,17 @@ describe('other refusals', () => {
     localVersion: { nombre: 'Elena', apellido: 'Salazar', telefono: '999' },
     serverVersion: { nombre: 'Elena', apellido: 'Salazar', telefono: '111' },
   }
+
+  it('an edit an administrator set aside (never refused by the server) can be copied over the record itself', () => {
+    const apartado: RefusalLike = { ...deniedUpdate, code: 'retenido', reason: 'Cambio de ana@spa.pe apartado por un administrador; no se subió.' }
+    expect(refusalActions(apartado)).toEqual({ openExisting: true, copyIntoExisting: true, copyIntoNew: false })
+    expect(existingTarget(apartado)).toEqual({ docId: 'e-1', version: deniedUpdate.serverVersion })
+    // Only what the colleague changed goes over the record.
+    expect(patchForExisting(apartado, WRITABLE)).toEqual({ telefono: '999' })
+    // A set-aside insert has no record to copy into; a refused edit is not re-applied.
+    expect(existingTarget({ ...apartado, operation: 'insert', serverVersion: null })).toBeNull()
+    expect(existingTarget(deniedUpdate)).toBeNull()
+  })
 
   it('an update refused by permissions opens the record but cannot be copied over it', () => {
     expect(refusalActions(deniedUpdate)).toEqual({ openExisting: true, copyIntoExisting: false, copyIntoNew: false })

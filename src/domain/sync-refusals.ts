@@ -18,6 +18,19 @@ export interface RefusalLike {
   localVersion: Record<string, unknown>
   serverVersion: Record<string, unknown> | null
   duplicate?: { docId: string; version: Record<string, unknown>; columns: string[] } | null
+  /** 'retenido': a colleague's parked write an administrator set aside (docs/decisions/0035 §4). */
+  code?: string
+}
+
+/**
+ * The record the typed values can be copied into: the one that already holds the unique
+ * values (a duplicate), or — for an edit set aside by an administrator, which the server
+ * never refused — the edited record itself, as the server had it when it was set aside.
+ */
+export function existingTarget(r: RefusalLike): { docId: string; version: Record<string, unknown> } | null {
+  if (r.duplicate) return r.duplicate
+  if (r.code === 'retenido' && r.operation === 'update' && r.serverVersion) return { docId: r.docId, version: r.serverVersion }
+  return null
 }
 
 export interface TypedValue {
@@ -49,7 +62,7 @@ export function typedValues(r: RefusalLike, writable: readonly string[]): TypedV
  * that differs from it. Empty typed values never erase what the other record has.
  */
 export function patchForExisting(r: RefusalLike, writable: readonly string[]): Record<string, unknown> {
-  const existing = r.duplicate?.version ?? {}
+  const existing = existingTarget(r)?.version ?? {}
   const patch: Record<string, unknown> = {}
   for (const f of writable) {
     const v = r.localVersion[f]
@@ -101,7 +114,7 @@ export function refusalActions(r: RefusalLike): { openExisting: boolean; copyInt
   const hasTyped = r.operation !== 'delete'
   return {
     openExisting: !!r.duplicate || !!r.serverVersion,
-    copyIntoExisting: hasTyped && !!r.duplicate,
+    copyIntoExisting: hasTyped && existingTarget(r) !== null,
     copyIntoNew: hasTyped && (r.operation === 'insert' || !r.serverVersion),
   }
 }

@@ -11,7 +11,7 @@ import { busquedaReagendar, EXPLICACION_REAGENDAR, puedeElegirOtroHorario } from
 import { fechaHoraCorta, peruToday } from '@/domain/peru-time.ts'
 import { readableValue, rowName, type NameLookup } from '@/domain/column-labels.ts'
 import { OPERATION_LABEL } from '@/domain/sync-problems.ts'
-import { existingRecordLink, leftOutOfNew, patchForExisting, refusalActions, refusalExplanation, typedValues } from '@/domain/sync-refusals.ts'
+import { existingRecordLink, existingTarget, leftOutOfNew, patchForExisting, refusalActions, refusalExplanation, typedValues } from '@/domain/sync-refusals.ts'
 import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
 import type { RefusalActions } from './use-refusal-actions.ts'
 import classes from './sync-problems.module.css'
@@ -37,7 +37,8 @@ export function RefusedCard({ refusal: r, writable, actions, names }: RefusedCar
   const values = typedValues(r, writable)
   // Names, never ids (docs/decisions/0036): a record without a human field is named by its table.
   const name = rowName(r.collection, r.localVersion) ?? `${r.label}: registro sin nombre`
-  const existingName = r.duplicate ? (rowName(r.collection, r.duplicate.version) ?? 'el registro existente') : ''
+  const target = existingTarget(r)
+  const existingName = target ? (rowName(r.collection, target.version) ?? 'el registro existente') : ''
   const changes = Object.keys(patchForExisting(r, writable))
   const leftOut = leftOutOfNew(r)
   const headingId = `rechazo-${r.id}`

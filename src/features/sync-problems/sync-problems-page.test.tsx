@@ -132,6 +132,31 @@ describe('Problemas de sincronización', () => {
     expect(a.calls).toEqual(['existing:r1'])
   })
 
+  it("an edit set aside by an administrator can be copied over the record it edited, only the colleague's changes", async () => {
+    const apartado: RefusedWrite = {
+      id: 'r-ap',
+      collection: 'tb_pacientes',
+      label: 'Pacientes',
+      docId: 'p-9',
+      operation: 'update',
+      code: 'retenido',
+      reason: 'Cambio de ana@spa.pe apartado por un administrador; no se subió.',
+      serverMessage: null,
+      localVersion: { id_paciente: 'p-9', nombre: 'Lucía', apellido: 'Mendoza', telefono: '987654321' },
+      serverVersion: { id_paciente: 'p-9', nombre: 'Lucía', apellido: 'Mendoza', telefono: '912345678' },
+      at: '2026-11-27T16:00:00.000Z',
+    }
+    const a = actions()
+    const { user } = await renderScreen(() => <SyncProblemsPage refused={[apartado]} conflicts={[]} refusalActions={a} />)
+    const card = screen.getByRole('article', { name: 'Lucía Mendoza' })
+    expect(within(card).queryByRole('button', { name: 'Copiar en un registro nuevo' })).toBeNull()
+    await user.click(within(card).getByRole('button', { name: 'Copiar en el registro existente' }))
+    const dialog = await screen.findByRole('dialog', { name: '¿Copiar en el registro existente?' })
+    expect(dialog).toHaveTextContent('Se guardarán en Lucía Mendoza los datos escritos en este equipo: Teléfono.')
+    await user.click(within(dialog).getByRole('button', { name: 'Copiar' }))
+    expect(a.calls).toEqual(['existing:r-ap'])
+  })
+
   it('a new record leaves the DNI out; discarding asks first', async () => {
     const a = actions()
     const { user } = await renderScreen(() => <SyncProblemsPage refused={[duplicate]} conflicts={[]} refusalActions={a} />)

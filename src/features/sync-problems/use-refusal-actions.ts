@@ -8,7 +8,7 @@ import { useCallback } from 'react'
 import type { RefusedWrite } from '@sync/status/types.ts'
 import { productTables, type CollectionName } from '@sync/tables/product-tables.ts'
 import { resolver, type TipoResolucion } from '@/domain/cobro-duplicado.ts'
-import { patchForExisting, valuesForNew } from '@/domain/sync-refusals.ts'
+import { existingTarget, patchForExisting, valuesForNew } from '@/domain/sync-refusals.ts'
 import { recordSummary } from '@/domain/sync-problems.ts'
 import { getSessionUser } from '@/lib/auth/session-store.ts'
 import { insertDoc, newId, patchDoc } from '@/lib/db/writes.ts'
@@ -37,10 +37,11 @@ export function useRefusalActions(): RefusalActions {
 
   const copyIntoExisting = useCallback(
     async (r: RefusedWrite) => {
-      if (!r.duplicate) return
+      const target = existingTarget(r)
+      if (!target) return
       const patch = patchForExisting(r, writableColumns(r.collection))
       try {
-        if (Object.keys(patch).length > 0) await patchDoc(r.collection as CollectionName, r.duplicate.docId, patch as never)
+        if (Object.keys(patch).length > 0) await patchDoc(r.collection as CollectionName, target.docId, patch as never)
       } catch {
         toast({
           title: 'No se pudo copiar',
@@ -50,7 +51,7 @@ export function useRefusalActions(): RefusalActions {
         return
       }
       await dismiss('refused', r.id)
-      toast({ title: 'Datos copiados', description: `Se copiaron en el registro de ${recordSummary(r.duplicate.version, r.duplicate.docId)}.`, variant: 'success' })
+      toast({ title: 'Datos copiados', description: `Se copiaron en el registro de ${recordSummary(target.version, target.docId)}.`, variant: 'success' })
     },
     [dismiss],
   )
