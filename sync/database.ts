@@ -6,7 +6,6 @@
 import {
   addRxPlugin,
   createRxDatabase,
-  getAllCollectionDocuments,
   type RxCollection,
   type RxConflictHandler,
   type RxDatabase,
@@ -70,12 +69,6 @@ export async function addTableCollections(
   const collections = (await db.addCollections(config)) as Record<string, AnyCollection>
   for (const def of tables) installWriteHooks(collections[def.name]!, def)
   return collections
-}
-
-/** Names of the collections stored in this database, opened or not. */
-export async function storedCollectionNames(db: RxDatabase): Promise<string[]> {
-  const docs = await getAllCollectionDocuments(db.internalStore)
-  return [...new Set(docs.map((d) => d.data.name))]
 }
 
 /**

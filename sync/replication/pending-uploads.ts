@@ -7,7 +7,7 @@
 import type { RxReplicationState } from 'rxdb/plugins/replication'
 import { sameDocument, type LocalDoc, type Row } from '../tables/rows.ts'
 import type { TableDef } from '../tables/table-def.ts'
-import { bookkeeping, replicationStarted, whenReplicationStarted, type Bookkeeping, type ChangePosition } from './rxdb-internals.ts'
+import { bookkeeping, isAfter, positionOf, replicationStarted, whenReplicationStarted, type Bookkeeping, type ChangePosition } from './rxdb-internals.ts'
 
 const PAGE = 1000
 
@@ -127,7 +127,7 @@ export class PendingUploads {
             pending.push({ ...d, _deleted: d._deleted === true } as LocalDoc)
             prefixClean = false
           } else if (prefixClean) {
-            this.cleanPrefix = { identity: books.identity, position: { id: String(d[pk]), lwt: d._meta.lwt } }
+            this.cleanPrefix = { identity: books.identity, position: positionOf(d, pk) }
           }
         }
       }
@@ -140,9 +140,4 @@ export class PendingUploads {
 
 function copy(result: Promise<LocalDoc[] | null>): Promise<LocalDoc[] | null> {
   return result.then((docs) => docs?.slice() ?? null)
-}
-
-function isAfter(a: ChangePosition, b: ChangePosition | undefined): boolean {
-  if (!b || typeof b.lwt !== 'number') return true
-  return a.lwt > b.lwt || (a.lwt === b.lwt && a.id > b.id)
 }

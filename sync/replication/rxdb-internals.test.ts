@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createRxDatabase, RXDB_VERSION, type RxCollection, type RxDatabase } from 'rxdb'
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
-import { bookkeeping, downstreamStored, onLocalWrite, replicationStarted, RXDB_CHECKED_AGAINST, whenReplicationStarted } from './rxdb-internals.ts'
+import { bookkeeping, downstreamStored, isAfter, onLocalWrite, positionOf, replicationStarted, RXDB_CHECKED_AGAINST, storedByIds, storedCollectionNames, whenReplicationStarted, type StoredDoc } from './rxdb-internals.ts'
 
 const schema = {
   version: 0,
@@ -50,6 +50,24 @@ async function setup() {
 describe(`RxDB internals (checked against ${RXDB_CHECKED_AGAINST})`, () => {
   it('is the RxDB release the internals were checked against', () => {
     expect(RXDB_VERSION, 'RxDB cambió de versión: revisa sync/replication/rxdb-internals.ts').toBe(RXDB_CHECKED_AGAINST)
+  })
+
+  it('reads documents by id with tombstones, the stored collection names, and change positions in order', async () => {
+    const { items } = await setup()
+    await items.insert({ id: 'a', name: 'Ana' })
+    await items.insert({ id: 'b', name: 'Bea' })
+    await (await items.findOne('b').exec())!.remove()
+    const stored = await storedByIds(items as never, ['a', 'b', 'c'])
+    expect(stored.map((d) => [d.id, d._deleted]).sort()).toEqual([
+      ['a', false],
+      ['b', true],
+    ])
+    expect(await storedCollectionNames(db!)).toEqual(['items'])
+    const [a, b] = ['a', 'b'].map((id) => positionOf(stored.find((d) => d.id === id) as StoredDoc, 'id'))
+    // 'b' was written after 'a' (its removal is a later write).
+    expect(isAfter(b!, a)).toBe(true)
+    expect(isAfter(a!, b)).toBe(false)
+    expect(isAfter(a!, undefined)).toBe(true)
   })
 
   it('reads the upload checkpoint, the changed documents and the assumed master state; watches and rewrites', async () => {

@@ -13,11 +13,13 @@
  */
 import {
   createRevision,
+  getAllCollectionDocuments,
   getAssumedMasterState,
   getChangedDocumentsSince,
   getComposedPrimaryKeyOfDocumentData,
   now,
   type RxCollection,
+  type RxDatabase,
   type RxDocumentData,
 } from 'rxdb'
 import type { RxReplicationState } from 'rxdb/plugins/replication'
@@ -36,6 +38,31 @@ export interface ChangePosition {
 }
 
 export type StoredDoc = Record<string, unknown> & { _meta: { lwt: number }; _deleted?: boolean }
+
+/** Where a stored document sits in the change order. */
+export function positionOf(doc: StoredDoc, primaryKey: string): ChangePosition {
+  return { id: String(doc[primaryKey]), lwt: doc._meta.lwt }
+}
+
+/** `a` comes after `b` in the change order (anything comes after no position). */
+export function isAfter(a: ChangePosition, b: ChangePosition | undefined): boolean {
+  if (!b || typeof b.lwt !== 'number') return true
+  return a.lwt > b.lwt || (a.lwt === b.lwt && a.id > b.id)
+}
+
+/**
+ * Documents by id straight from the collection's storage, tombstones included (queries
+ * never return a deleted document, and RxDB silently re-inserts over one).
+ */
+export async function storedByIds(collection: RxCollection, ids: readonly string[]): Promise<Array<Record<string, unknown>>> {
+  return (await collection.storageInstance.findDocumentsById([...ids], true)) as Array<Record<string, unknown>>
+}
+
+/** Names of the collections stored in a database (its internal store), opened or not. */
+export async function storedCollectionNames(db: RxDatabase): Promise<string[]> {
+  const docs = await getAllCollectionDocuments(db.internalStore)
+  return [...new Set(docs.map((d) => d.data.name))]
+}
 
 export interface Bookkeeping {
   /** Changes when the replication restarts: positions of an older one are not valid. */

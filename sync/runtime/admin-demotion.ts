@@ -8,7 +8,8 @@
  */
 import type { RxDatabase } from 'rxdb'
 import type { Subscription } from 'rxjs'
-import { removeCollections, storedCollectionNames, type AnyCollection } from '../database.ts'
+import { removeCollections, type AnyCollection } from '../database.ts'
+import { storedCollectionNames } from '../replication/rxdb-internals.ts'
 import type { TableSync } from '../replication/table-sync.ts'
 import type { ProblemLog } from '../status/problem-log.ts'
 import { removeCollectionStatus, type SyncStatusStore } from '../status/status-store.ts'

@@ -4,6 +4,7 @@
  */
 import type { MangoQuery, RxCollection } from 'rxdb'
 import type { CollectionName, DocTypes } from '@sync/tables/product-tables.ts'
+import { storedByIds } from '@sync/replication/rxdb-internals.ts'
 import { getSyncSession } from './session-holder.ts'
 
 export async function findDocs<N extends CollectionName>(name: N, query?: MangoQuery<DocTypes[N]>): Promise<DocTypes[N][]> {
@@ -24,6 +25,6 @@ export async function knownIds<N extends CollectionName>(name: N, ids: readonly 
   if (!collection) throw new Error('La base de datos local no está abierta: inicia sesión.')
   if (ids.length === 0) return new Set()
   const key = collection.schema.primaryPath as string
-  const docs = await collection.storageInstance.findDocumentsById([...ids], true)
-  return new Set(docs.map((d) => String((d as Record<string, unknown>)[key]).toLowerCase()))
+  const docs = await storedByIds(collection as never, ids)
+  return new Set(docs.map((d) => String(d[key]).toLowerCase()))
 }
