@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack, type TestStack } from '../../tests/support/stack.ts'
 import { createFunctions } from './functions.ts'
 import type { ApiHandler, ApiRequest, StackContext } from './http.ts'
-import { createTestUser } from './auth/test-users.ts'
+import { createTestUser } from '../../tests/support/test-users.ts'
 
 let stack: TestStack
 let fixtures: string

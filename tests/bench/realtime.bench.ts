@@ -11,7 +11,7 @@
 import ws from 'ws'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { startStack } from '../../supabase/local/server.ts'
-import { adminUser, notesSql, userA, userB } from '../../supabase/local/realtime/testing/fixtures.ts'
+import { adminUser, notesSql, userA, userB } from '../support/realtime-fixtures.ts'
 import type { Figure } from './run.ts'
 
 const writes = 200

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { startTestStack, type TestStack } from '../../../tests/support/stack.ts'
-import { createTestUser, uniqueEmail, type TestUser } from '../../local/auth/test-users.ts'
+import { createTestUser, uniqueEmail, type TestUser } from '../../../tests/support/test-users.ts'
 import type { Usuario } from './actions.ts'
 import { messages } from './messages.ts'
 import { leerRespuesta, puedeEliminar, solicitudCrear, solicitudEditar, type Usuario as UsuarioPantalla } from '../../../src/domain/usuarios.ts'

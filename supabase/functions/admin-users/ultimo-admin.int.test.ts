@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { startTestStack, type TestStack } from '../../../tests/support/stack.ts'
-import { createTestUser } from '../../local/auth/test-users.ts'
+import { createTestUser } from '../../../tests/support/test-users.ts'
 import type { Usuario } from './actions.ts'
 import { messages } from './messages.ts'
 import { refusals as accessRefusals } from '../../local/auth/access-check.ts'

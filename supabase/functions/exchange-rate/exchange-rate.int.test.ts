@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { startTestStack, type TestStack } from '../../../tests/support/stack.ts'
-import { createTestUser } from '../../local/auth/test-users.ts'
+import { createTestUser } from '../../../tests/support/test-users.ts'
 import { ACCESS_MESSAGES, createHandler } from './handler.ts'
 import { FIXER_MESSAGES } from './fixer-errors.ts'
 

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack, type TestStack } from '../../../tests/support/stack.ts'
-import { createTestUser, uniqueEmail } from './test-users.ts'
+import { createTestUser, uniqueEmail } from '../../../tests/support/test-users.ts'
 
 let stack: TestStack
 beforeAll(async () => {

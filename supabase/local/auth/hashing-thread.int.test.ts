@@ -3,7 +3,7 @@
 // written through the pool are the ones pgcrypto (seed.sql, SQL-created users) reads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack, type TestStack } from '../../../tests/support/stack.ts'
-import { createTestUser } from './test-users.ts'
+import { createTestUser } from '../../../tests/support/test-users.ts'
 import { BcryptPool, bcryptPool, PoolBusyError } from './bcrypt-pool.ts'
 import { verifyPassword } from './passwords.ts'
 

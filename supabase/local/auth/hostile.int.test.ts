@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SignJWT } from 'jose'
 import { startTestStack, type TestStack } from '../../../tests/support/stack.ts'
-import { createTestUser, decodeJwt, type TestUser } from './test-users.ts'
+import { createTestUser, decodeJwt, type TestUser } from '../../../tests/support/test-users.ts'
 
 let stack: TestStack
 let user: TestUser

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { demo, startTestStack, type TestStack } from '../../../tests/support/stack.ts'
 import { refusals } from './access-check.ts'
-import { createTestUser } from './test-users.ts'
+import { createTestUser } from '../../../tests/support/test-users.ts'
 
 let stack: TestStack
 

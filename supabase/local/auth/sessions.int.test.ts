@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Session, SupabaseClient } from '@supabase/supabase-js'
 import { startTestStack, type TestStack } from '../../../tests/support/stack.ts'
-import { createTestUser, decodeJwt, type TestUser } from './test-users.ts'
+import { createTestUser, decodeJwt, type TestUser } from '../../../tests/support/test-users.ts'
 
 const REUSE_INTERVAL = 2
 let stack: TestStack

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createClient } from '@supabase/supabase-js'
 import ws from 'ws'
 import { startTestStack, type TestStack } from '../../../tests/support/stack.ts'
-import { createTestUser, decodeJwt, uniqueEmail } from './test-users.ts'
+import { createTestUser, decodeJwt, uniqueEmail } from '../../../tests/support/test-users.ts'
 
 let stack: TestStack
 const logs: string[] = []

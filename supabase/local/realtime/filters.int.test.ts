@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack, type TestStack } from '../../../tests/support/stack.ts'
-import { listen, waitFor, type Listener } from './testing/fixtures.ts'
-import { RawSocket, type Frame } from './testing/raw-socket.ts'
+import { listen, waitFor, type Listener } from '../../../tests/support/realtime-fixtures.ts'
+import { RawSocket, type Frame } from '../../../tests/support/raw-socket.ts'
 
 let stack: TestStack
 

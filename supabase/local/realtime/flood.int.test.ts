@@ -5,9 +5,9 @@
 // leave a staff write delivered to a legitimate subscriber. REST answers throughout.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { demo, startTestStack, type TestStack } from '../../../tests/support/stack.ts'
-import { listen, waitFor } from './testing/fixtures.ts'
+import { listen, waitFor } from '../../../tests/support/realtime-fixtures.ts'
 import { MAX_BINDINGS_PER_ADDRESS, MAX_BINDINGS_PER_SOCKET } from './quota.ts'
-import { RawSocket, type Frame } from './testing/raw-socket.ts'
+import { RawSocket, type Frame } from '../../../tests/support/raw-socket.ts'
 
 let stack: TestStack
 

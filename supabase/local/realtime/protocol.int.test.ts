@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SignJWT } from 'jose'
 import { startTestStack, type TestStack } from '../../../tests/support/stack.ts'
-import { notesSql, userA } from './testing/fixtures.ts'
-import { RawSocket, refusedUpgrade, type Frame } from './testing/raw-socket.ts'
+import { notesSql, userA } from '../../../tests/support/realtime-fixtures.ts'
+import { RawSocket, refusedUpgrade, type Frame } from '../../../tests/support/raw-socket.ts'
 
 let stack: TestStack
 let wsBase: string

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SignJWT } from 'jose'
 import { startTestStack, type TestStack } from '../../../tests/support/stack.ts'
-import { adminUser, clientWith, listen, notesSql, titles, userA, userB, userToken, waitFor, type Listener } from './testing/fixtures.ts'
+import { adminUser, clientWith, listen, notesSql, titles, userA, userB, userToken, waitFor, type Listener } from '../../../tests/support/realtime-fixtures.ts'
 
 let stack: TestStack
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SignJWT } from 'jose'
 import type { TestStack } from '../../../tests/support/stack.ts'
-import { USER_A, USER_B, clientWithToken, raw, startRestFixture, userClient } from './conformance-fixture.ts'
+import { USER_A, USER_B, clientWithToken, raw, startRestFixture, userClient } from '../../../tests/support/conformance-fixture.ts'
 
 let stack: TestStack
 

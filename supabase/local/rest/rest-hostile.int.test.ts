@@ -4,7 +4,7 @@
 // rules: never a 5xx, never data the caller may not see, and the database unchanged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestStack } from '../../../tests/support/stack.ts'
-import { USER_A, raw, startRestFixture, userClient } from './conformance-fixture.ts'
+import { USER_A, raw, startRestFixture, userClient } from '../../../tests/support/conformance-fixture.ts'
 
 let stack: TestStack
 let fingerprint: string

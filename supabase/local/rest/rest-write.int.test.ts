@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { TestStack } from '../../../tests/support/stack.ts'
-import { raw, startRestFixture } from './conformance-fixture.ts'
+import { raw, startRestFixture } from '../../../tests/support/conformance-fixture.ts'
 
 let stack: TestStack
 let db: SupabaseClient

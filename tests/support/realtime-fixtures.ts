@@ -5,7 +5,7 @@
  * records what realtime-js hands to the application.
  */
 import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js'
-import type { TestStack } from '../../../../tests/support/stack.ts'
+import type { TestStack } from './stack.ts'
 
 export const userA = '0a000000-0000-4000-8000-00000000000a'
 export const userB = '0b000000-0000-4000-8000-00000000000b'

@@ -3,7 +3,7 @@
  * admin-users function does), so the suites need nothing from seed.sql.
  */
 import { randomBytes } from 'node:crypto'
-import type { TestStack } from '../../../tests/support/stack.ts'
+import type { TestStack } from './stack.ts'
 
 export function uniqueEmail(prefix = 'staff'): string {
   return `${prefix}.${randomBytes(4).toString('hex')}@spa.test`

@@ -6,7 +6,7 @@
  */
 import ws from 'ws'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import { startTestStack, type TestStack } from '../../../tests/support/stack.ts'
+import { startTestStack, type TestStack } from './stack.ts'
 
 export const fixtureSql = `
 create table conf_authors (

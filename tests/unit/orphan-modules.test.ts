@@ -1,0 +1,79 @@
+/**
+ * No orphan modules: every production file of the app, the sync layer and the embedded
+ * backend is reached by imports from an entry point (the app, the service worker, the
+ * server's commands, the Edge Functions, the build config). A file nothing imports is
+ * dead code, or a test helper living among production files; either way it goes.
+ * The graph is read from the sources (static and dynamic imports, re-exports, worker
+ * URLs), so it needs no build.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const ROOT = resolve(import.meta.dirname, '../..')
+const ALIASES: Record<string, string> = { '@/': 'src/', '@sync/': 'sync/', '@tests/': 'tests/' }
+const PRODUCTION_DIRS = ['src', 'sync', 'supabase/local', 'supabase/functions']
+const ENTRIES = [
+  'src/main.tsx',
+  'src/lib/pwa/service-worker.ts',
+  'src/features/inicio/hero-prerender.tsx',
+  'vite.config.ts',
+  'supabase/local/cli.ts',
+  'supabase/local/dev.ts',
+  'supabase/local/seed-demo.ts',
+  'tests/bench/run.ts',
+]
+
+function walk(dir: string): string[] {
+  return readdirSync(join(ROOT, dir)).flatMap((name) => {
+    const path = join(dir, name)
+    return statSync(join(ROOT, path)).isDirectory() ? walk(path) : [path]
+  })
+}
+
+const isTest = (f: string) => /\.(test|int\.test|bench)\.tsx?$/.test(f) || f.endsWith('.d.ts')
+const isSource = (f: string) => /\.(ts|tsx|mjs)$/.test(f)
+
+function resolveSpecifier(from: string, spec: string): string | null {
+  let base: string
+  const alias = Object.keys(ALIASES).find((a) => spec.startsWith(a))
+  if (alias) base = ALIASES[alias]! + spec.slice(alias.length)
+  else if (spec.startsWith('.')) base = relative(ROOT, resolve(ROOT, dirname(from), spec))
+  else return null // a package
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`]) {
+    if (existsSync(join(ROOT, candidate)) && statSync(join(ROOT, candidate)).isFile()) return candidate
+  }
+  return null
+}
+
+// Static and dynamic imports, side-effect imports, worker entry URLs, and tsx's loader
+// (the PGlite worker's boot file loads the TypeScript worker through it).
+const SPECIFIERS = [/\bfrom\s+'([^']+)'/g, /\bimport\s*\(\s*'([^']+)'\s*\)/g, /^\s*import\s+'([^']+)'/gm, /new URL\(\s*'([^']+)'\s*,\s*import\.meta\.url\)/g, /\btsImport\(\s*'([^']+)'/g]
+
+function reachable(): Set<string> {
+  const seen = new Set<string>()
+  const queue = [...ENTRIES, ...walk('supabase/functions').filter((f) => f.endsWith('/index.ts'))]
+  while (queue.length > 0) {
+    const file = queue.pop()!
+    if (seen.has(file)) continue
+    seen.add(file)
+    if (!isSource(file)) continue
+    const text = readFileSync(join(ROOT, file), 'utf8')
+    for (const re of SPECIFIERS) {
+      for (const m of text.matchAll(re)) {
+        const target = resolveSpecifier(file, m[1]!)
+        if (target && !seen.has(target)) queue.push(target)
+      }
+    }
+  }
+  return seen
+}
+
+describe('orphan modules', () => {
+  it('every production module is imported from an entry point', () => {
+    const seen = reachable()
+    const production = PRODUCTION_DIRS.flatMap(walk).filter((f) => /\.(ts|tsx)$/.test(f) && !isTest(f))
+    expect(production.length).toBeGreaterThan(200)
+    expect(production.filter((f) => !seen.has(f)).sort()).toEqual([])
+  })
+})
