@@ -8,7 +8,6 @@ import {
   CITA_CONFIRMADA_SIN_PAGO,
   CITA_YA_CONFIRMADA,
   confirmarCitaPatch,
-  esEstadoCita,
   ESTADOS_CITA,
   ESTADOS_EDITABLES,
   etiquetaEstado,
@@ -41,10 +40,6 @@ describe('states, labels and badge colours', () => {
     ])
   })
 
-  it('knows the states the server accepts', () => {
-    for (const e of ESTADOS_CITA) expect(esEstadoCita(e)).toBe(true)
-    for (const e of ['', 'confirmada', 'Sin Confirmar', null, 3]) expect(esEstadoCita(e)).toBe(false)
-  })
 })
 
 describe('accionesCita (spec 2 §4)', () => {

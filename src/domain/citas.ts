@@ -10,10 +10,6 @@ export type EstadoCita = (typeof ESTADOS_CITA)[number]
 /** The states the edit form offers (spec 2 §4: "any of the first five"). */
 export const ESTADOS_EDITABLES = ['Pendiente de Pago', 'Confirmada', 'Completada', 'Cancelada', 'Reprogramada'] as const satisfies readonly EstadoCita[]
 
-export function esEstadoCita(value: unknown): value is EstadoCita {
-  return typeof value === 'string' && (ESTADOS_CITA as readonly string[]).includes(value)
-}
-
 /** What the badge and the search say: 'Pendiente de Pago' is shown as 'Sin Confirmar'. */
 export function etiquetaEstado(estado: string): string {
   return estado === 'Pendiente de Pago' ? 'Sin Confirmar' : estado

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { slotsAgenda, type CitaAgenda, type HorarioSemana } from './agenda-slots.ts'
-import { SLOT_STEP_MINUTES } from './booking-slots.ts'
-import { carriles, lineaAhora, minutoEnToque, slotEnToque, vistaDia, type EspecialistaVista, type VistaDiaInput } from './day-view.ts'
+import type { CitaAgenda, HorarioSemana } from './agenda-slots.ts'
+import { carriles, lineaAhora, vistaDia, type EspecialistaVista, type VistaDiaInput } from './day-view.ts'
 
 const LUNES = '2026-11-23'
 const PX = 2
@@ -188,36 +187,6 @@ describe('carriles', () => {
   })
 
   it('nothing in, nothing out', () => expect(carriles([])).toEqual([]))
-})
-
-describe('tapping the day view', () => {
-  const v = vistaDia(input({ citas: [cita(quispe.id_especialista, '11:00:00', '12:00:00')] }))
-  const eje = v.eje!
-  const libres = (() => {
-    const r = slotsAgenda({ fecha: LUNES, especialista: quispe, horarios, citas: v.columnas.find((c) => c.especialista === quispe)!.bloques.map((b) => b.cita), duracion: SLOT_STEP_MINUTES })
-    return r.ok ? r.slots : []
-  })()
-  const y = (hhmm: string) => (Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5)) - eje.inicio) * PX
-
-  it('converts a position to the minute of the day, clamped to the axis', () => {
-    expect(minutoEnToque(y('10:45'), eje)).toBe(645)
-    expect(minutoEnToque(-50, eje)).toBe(eje.inicio)
-    expect(minutoEnToque(eje.alto + 50, eje)).toBe(eje.fin)
-  })
-
-  it('lands on the free slot whose cell contains the tap', () => {
-    expect(slotEnToque(y('10:00'), eje, libres)?.hora_inicio).toBe('10:00:00')
-    expect(slotEnToque(y('10:29'), eje, libres)?.hora_inicio).toBe('10:00:00')
-    expect(slotEnToque(y('10:30'), eje, libres)?.hora_inicio).toBe('10:30:00')
-  })
-
-  it('nothing on a taken time, in the break, before the shift or off the axis', () => {
-    expect(slotEnToque(y('11:15'), eje, libres)).toBeNull()
-    expect(slotEnToque(y('13:10'), eje, libres)).toBeNull()
-    expect(slotEnToque(y('09:30'), eje, libres)).toBeNull()
-    expect(slotEnToque(-1, eje, libres)).toBeNull()
-    expect(slotEnToque(eje.alto + 1, eje, libres)).toBeNull()
-  })
 })
 
 describe('lineaAhora', () => {

@@ -28,7 +28,6 @@ import {
   type CitaAgenda,
   type EspecialistaAgenda,
   type HorarioSemana,
-  type SlotAgenda,
 } from './agenda-slots.ts'
 import { compararPorApellido } from './text.ts'
 
@@ -186,24 +185,6 @@ export function vistaDia<E extends EspecialistaVista, C extends CitaAgenda>(inpu
     return { especialista: e, trabaja, turno: trabaja && ws !== null && we !== null ? banda(eje, ws, we) : null, bloques }
   })
   return { eje, marcas, descanso, columnas }
-}
-
-/** The minute of the day at `y` pixels from the top of the axis (clamped to the axis). */
-export function minutoEnToque(y: number, eje: EjeDia): number {
-  const m = eje.inicio + y / eje.pxPorMinuto
-  return Math.min(Math.max(m, eje.inicio), eje.fin)
-}
-
-/**
- * The free slot a tap at `y` lands on: the slot whose 30-minute cell contains that minute,
- * or null (a tap on a block, the break, outside the hours or on a taken time). `libres`
- * are that column's free slots: `slotsAgenda` with the treatment's duration, or with
- * `SLOT_STEP_MINUTES` before one is chosen.
- */
-export function slotEnToque(y: number, eje: EjeDia, libres: readonly SlotAgenda[]): SlotAgenda | null {
-  if (y < 0 || y > eje.alto) return null
-  const m = minutoEnToque(y, eje)
-  return libres.find((s) => m >= s.inicio && m < s.inicio + SLOT_STEP_MINUTES) ?? null
 }
 
 /** Top of the current-time line, or null when the day shown is not today or now is off the axis. */
