@@ -77,10 +77,14 @@ describe('describeSync', () => {
   })
 
   it('during a first download: the bar, "Descargando datos…", and no "Sincronizado hace …"', () => {
-    const v = view({ downloads: { tb_citas: 'complete', tb_pacientes: 'partial' }, received: 11, expected: 100 })
+    // A new tablet: no sync yet (the last sync only moves once every table is in step).
+    const v = view({ downloads: { tb_citas: 'complete', tb_pacientes: 'partial' }, received: 11, expected: 100, lastSyncAt: null })
     expect(v.progress).toBe(11)
     expect(v.upload.text).toBe('Descargando datos…')
     expect(v.lastSync).toBe('Sin sincronizar todavía')
+    // A tablet that synced before and downloads a table new to it (an administrator after a
+    // staff session): when its data was last current, never 'Sincronizado'.
+    expect(view({ downloads: { tb_citas: 'complete', tbusuarios: 'not-started' }, network: 'down' }).lastSync).toBe('Última descarga hace 5 min')
     expect(view({ downloads: { tb_citas: 'not-started' }, expected: 0 }).progress).toBe('indeterminado')
     expect(view({ downloads: { tb_citas: 'partial' }, received: 150, expected: 100 }).progress).toBe(100)
   })

@@ -102,8 +102,11 @@ export function describeSync(m: SyncViewInput, now: Date = new Date()): SyncView
 
   // 'Sincronizado hace …' claims the device is in step: only beside 'Todo sincronizado'
   // (every first download complete, nothing waiting). Otherwise the time says what it
-  // is, the last download.
-  const at = complete ? m.lastSyncAt : null
+  // is, the last download. The last sync only moves when every table is in step, so a new
+  // tablet's first download has none ('Sin sincronizar todavía'), while a tablet that
+  // synced before and now downloads a table new to it (an administrator after a staff
+  // session) keeps saying when its data was last current.
+  const at = m.lastSyncAt
   const label = lastSyncLabel(at, now)
   const lastSync = at && upload.kind !== 'synced' ? label.replace(/^Sincronizado/, 'Última descarga') : label
 
