@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   MENSAJES_EGRESOS,
   avisoTipoCambio,
+  tipoCambioSinConfigurar,
   tipoCambioComoTexto,
   conDolares,
   conSoles,
@@ -285,6 +286,14 @@ describe('exchange rate look-up (spec 2 §8)', () => {
     expect(avisoTipoCambio({ codigo: 101, mensaje: 'API Key inválida o no especificada.' })).toEqual({ title: 'Error', description: 'API Key inválida o no especificada.' })
     expect(avisoTipoCambio({ codigo: 500, mensaje: '  ' })).toEqual({ title: 'Error', description: 'Error al obtener el tipo de cambio.' })
     expect(avisoTipoCambio({})).toEqual({ title: 'Error', description: 'Error al obtener el tipo de cambio.' })
+  })
+
+  it("tells a server without a key ('not_configured') from a real failure", () => {
+    expect(tipoCambioSinConfigurar({ codigo: 'not_configured', mensaje: 'El tipo de cambio automático no está configurado en el servidor (FIXER_API_KEY).' })).toBe(true)
+    expect(tipoCambioSinConfigurar({ codigo: 101, mensaje: 'API Key inválida o no especificada.' })).toBe(false)
+    expect(tipoCambioSinConfigurar({ codigo: 'network_error' })).toBe(false)
+    expect(tipoCambioSinConfigurar({ sinRed: true, codigo: 'not_configured' })).toBe(false)
+    expect(tipoCambioSinConfigurar({})).toBe(false)
   })
 
   it('turns the answered rate into the text the field shows, refusing what is not a rate', () => {

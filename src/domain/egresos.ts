@@ -332,6 +332,25 @@ export function avisoTipoCambio(f: FalloTipoCambio): { title: string; descriptio
   return { title: 'Error', description: f.mensaje?.trim() || MENSAJES_TIPO_CAMBIO.generico }
 }
 
+/**
+ * The function's answer when the server has no Fixer key: the rate is an optional
+ * integration, so this is not an error but the documented setup (README "Tipo de cambio
+ * automático"): the screen says once, calmly, that the rate is typed by hand.
+ */
+export const TIPO_CAMBIO_SIN_CONFIGURAR = 'not_configured'
+
+/** True when the look-up failed only because no key is configured. */
+export function tipoCambioSinConfigurar(f: FalloTipoCambio): boolean {
+  return !f.sinRed && f.codigo === TIPO_CAMBIO_SIN_CONFIGURAR
+}
+
+/** The calm notice of that case: what to do now, and where the key is configured. */
+export const AVISO_TIPO_CAMBIO_MANUAL = {
+  title: 'Tipo de cambio a mano',
+  text: 'El tipo de cambio automático no está configurado: escribe el tipo de cambio del día en cada egreso.',
+  configurar: 'Para que se complete solo, quien administra el servidor configura la clave de Fixer.io (FIXER_API_KEY; ver README, «Tipo de cambio automático»).',
+} as const
+
 /** The rate as the field shows it (the function answers 3.74): null when it is not a rate. */
 export function tipoCambioComoTexto(rate: unknown): string | null {
   if (typeof rate !== 'number' && typeof rate !== 'string') return null

@@ -83,3 +83,17 @@ test('los acentos de los títulos quedan centrados sobre su letra', async ({ pag
   await page.getByRole('heading', { name: 'Visítanos' }).scrollIntoViewIfNeeded()
   await screenshot(page, 'titulos-acentos-escala-3')
 })
+
+test('los números en la fuente de los títulos son de caja alta (lining): «30 ml» no se lee «3o ml»', async ({ page }) => {
+  await page.goto('/')
+  await expect(page.getByRole('heading', { name: 'Visítanos' })).toBeVisible()
+  await revealAll(page)
+  // Every element drawn in the serif face asks for its lining figures (docs/decisions/0040-bordes-del-panel.md).
+  const serif = await page.locator('body *').evaluateAll((els) =>
+    els
+      .filter((el) => /^"?Cormorant Garamond/.test(getComputedStyle(el).fontFamily) && (el.textContent ?? '').trim() !== '')
+      .map((el) => ({ tag: el.tagName, text: (el.textContent ?? '').trim().slice(0, 40), numeric: getComputedStyle(el).fontVariantNumeric })),
+  )
+  expect(serif.length).toBeGreaterThan(5)
+  for (const el of serif) expect(el.numeric, `${el.tag} «${el.text}»`).toContain('lining-nums')
+})

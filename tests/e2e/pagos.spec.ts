@@ -123,7 +123,7 @@ async function paginasPdf(page: Page): Promise<Array<{ anchoMm: number; altoMm: 
  */
 async function expectComprobante(page: Page, cliente: string, producto: string, metodo: string, total: string, pagado: string) {
   const verComprobante = page.getByRole('region', { name: /^Notificaciones/ }).getByRole('button', { name: 'Ver comprobante' })
-  // Hovered, the toast stays while it is looked at (and photographed).
+  // A pointer moving onto it holds the toast a moment (docs/decisions/0040-bordes-del-panel.md): enough to photograph it.
   await verComprobante.hover()
   await screenshot(page, `pagos-aviso-ver-comprobante-${metodo.toLowerCase()}`)
   await verComprobante.click()

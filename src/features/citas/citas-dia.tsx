@@ -154,10 +154,14 @@ export function CitasDia({ fecha, hoy, citas, ocupadas, store, acciones, onNueva
                     actions={() => acciones(b.cita)}
                     target={{
                       label: `Acciones para ${b.cita.nombre_cliente}, ${rango}, ${estado}`,
+                      // A name the block cuts is read whole: at the head of the menu a tap
+                      // opens, and in the block itself while it has the focus (the CSS).
+                      heading: b.cita.nombre_cliente,
                       className: classes.block,
                       style: {
                         top: b.top,
                         height: b.alto,
+                        ['--alto' as string]: `${b.alto}px`,
                         left: `calc(${(b.carril / b.carriles) * 100}% + 3px)`,
                         width: `calc(${100 / b.carriles}% - 6px)`,
                         background: FONDO[color],

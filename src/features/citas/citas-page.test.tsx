@@ -429,6 +429,17 @@ describe('Vista del día', () => {
     expect(screen.getByRole('button', { name: /^Acciones para Sofía Vargas/ })).toHaveAccessibleName('Acciones para Sofía Vargas, 11:00 AM – 12:00 PM, Confirmada')
   })
 
+  it("a tap on a block shows the client's whole name at the head of its actions (a narrow block cuts it)", async () => {
+    const { user } = await open({ url: `${URL}?vista=dia` })
+    const bloque = screen.getByRole('button', { name: /^Acciones para Pedro Salas/ })
+    // The block's height is kept for the focused/open state, which grows to the whole name.
+    expect(bloque.style.getPropertyValue('--alto')).toBe(bloque.style.height)
+    await user.click(bloque)
+    const menu = await screen.findByRole('menu')
+    expect(within(menu).getByText('Pedro Salas')).toBeVisible()
+    expect(screen.getByRole('button', { name: /^Acciones para Pedro Salas/ })).toHaveAttribute('aria-expanded', 'true')
+  })
+
   it('says so on a day the spa is closed', async () => {
     await open({ url: `${URL}?vista=dia&fecha=2026-11-29` })
     expect(screen.getByRole('heading', { name: 'No hay citas programadas.' })).toBeInTheDocument()

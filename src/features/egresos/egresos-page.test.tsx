@@ -120,10 +120,11 @@ describe('Gestión de Egresos', () => {
     expect(tasa()).toHaveValue('3.75')
   })
 
-  it('typing dollars fills soles; without the rate nothing is saved', async () => {
+  it('typing dollars fills soles; without the rate nothing is saved (a key Fixer refuses is still an error toast)', async () => {
     const log: MemoryWrite[] = []
     const { user } = await open(() => <Harness initial={[]} log={log} consultar={async () => ({ ok: false, codigo: 101, mensaje: 'API Key inválida o no especificada.', sinRed: false })} />)
     await waitFor(() => expect(toastNow()).toMatchObject({ title: 'Error', description: 'API Key inválida o no especificada.', variant: 'destructive' }))
+    expect(screen.queryByText('Tipo de cambio a mano')).not.toBeInTheDocument()
     expect(tasa()).toHaveValue('')
     await user.type(field(/^Descripción Egreso/), 'Software')
     await user.type(dolares(), '20')
@@ -145,6 +146,41 @@ describe('Gestión de Egresos', () => {
     await open(() => <Harness initial={[]} log={[]} consultar={consultar} />)
     await waitFor(() => expect(toastNow()).toMatchObject({ title: 'Error de red', description: 'Error de red al consultar Fixer.io' }))
     expect(consultar).toHaveBeenCalledOnce()
+  })
+
+  it('without a key on the server, says once and calmly that the rate is typed by hand: no error toast', async () => {
+    const consultar = vi.fn<ConsultarTipoCambio>(async () => ({
+      ok: false,
+      codigo: 'not_configured',
+      mensaje: 'El tipo de cambio automático no está configurado en el servidor (FIXER_API_KEY).',
+      sinRed: false,
+    }))
+    const log: MemoryWrite[] = []
+    const { user } = await open(() => <Harness initial={[]} log={log} consultar={consultar} />)
+    const aviso = (await screen.findByText('Tipo de cambio a mano')).closest('[role="status"]')
+    expect(aviso).toHaveTextContent('escribe el tipo de cambio del día en cada egreso')
+    expect(aviso).toHaveTextContent('FIXER_API_KEY; ver README, «Tipo de cambio automático»')
+    // One notice for the screen, not one per tab.
+    expect(screen.getAllByText('Tipo de cambio a mano')).toHaveLength(1)
+    expect(toastNow()).toBeNull()
+    expect(tasa()).toHaveValue('')
+
+    // Back online after a drop: nothing is asked again, no toast appears.
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    fireEvent(window, new Event('offline'))
+    onLine.mockReturnValue(true)
+    fireEvent(window, new Event('online'))
+    await new Promise((r) => setTimeout(r, 50))
+    expect(consultar).toHaveBeenCalledOnce()
+    expect(toastNow()).toBeNull()
+
+    // The rate typed by hand saves as always.
+    await user.type(field(/^Descripción Egreso/), 'Seguro')
+    await user.type(tasa(), '3.8')
+    await user.type(soles(), '380')
+    await user.click(screen.getByRole('button', { name: 'Agregar' }))
+    await waitFor(() => expect(log).toHaveLength(1))
+    expect(log[0]).toMatchObject({ op: 'create', row: { tipo_cambio: 3.8, monto_soles: 380, monto_dolares: 100 } })
   })
 
   it('offline the rate is typed by hand and never asked for', async () => {

@@ -9,13 +9,14 @@
 import { useMemo, useState } from 'react'
 import { Button, Tabs } from '@mantine/core'
 import { IconCalendarRepeat, IconFileSpreadsheet } from '@tabler/icons-react'
-import { egresosDelPeriodo, errorAlGuardar, mensajeGuardado, MENSAJES_EGRESOS, type DatosEgreso, type Egreso, type TipoEgreso } from '@/domain/egresos.ts'
+import { AVISO_TIPO_CAMBIO_MANUAL, egresosDelPeriodo, errorAlGuardar, mensajeGuardado, MENSAJES_EGRESOS, type DatosEgreso, type Egreso, type TipoEgreso } from '@/domain/egresos.ts'
 import { MENSAJES_PROCESO, procesarMes } from '@/domain/egresos-copias.ts'
 import { exportarEgresos } from '@/domain/egresos-exportar.ts'
 import { nombrePeriodo, periodoSiguiente, type Periodo } from '@/domain/periodo.ts'
 import { downloadWorkbook, sheet } from '@/lib/excel/workbook.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
+import { InfoNotice } from '@/lib/ui/info-notice.tsx'
 import { MonthYearPicker } from '@/lib/ui/month-year-picker.tsx'
 import { PageHeader } from '@/lib/ui/page-header.tsx'
 import { useOnline } from '@/lib/ui/use-online.ts'
@@ -39,7 +40,7 @@ export interface EgresosPageProps {
 export function EgresosPage({ store, consultarTipoCambio }: EgresosPageProps) {
   const { periodo, tab, setPeriodo, setTab } = useEgresosSearch()
   const online = useOnline()
-  const tasa = useTipoCambio(consultarTipoCambio, online)
+  const { tasa, manual } = useTipoCambio(consultarTipoCambio, online)
   const [procesarDesde, setProcesarDesde] = useState<Periodo | null>(null)
   const [eliminando, setEliminando] = useState<Egreso | null>(null)
   const [exportando, setExportando] = useState(false)
@@ -122,6 +123,11 @@ export function EgresosPage({ store, consultarTipoCambio }: EgresosPageProps) {
           </Button>
         }
       />
+      {manual && (
+        <InfoNotice title={AVISO_TIPO_CAMBIO_MANUAL.title}>
+          {AVISO_TIPO_CAMBIO_MANUAL.text} <span className={classes.configurar}>{AVISO_TIPO_CAMBIO_MANUAL.configurar}</span>
+        </InfoNotice>
+      )}
       <div className={classes.filters}>
         <MonthYearPicker value={periodo} onChange={setPeriodo} />
       </div>

@@ -3,6 +3,7 @@ import { Badge } from '@mantine/core'
 import { fechaLargaDia, formatHoraTexto } from '@/domain/agenda-format.ts'
 import { parseHoraReserva } from '@/domain/hora-reserva.ts'
 import { CellNote, type Column } from '@/lib/ui/data-table.tsx'
+import { EmailText } from '@/lib/ui/email-text.tsx'
 import type { Reserva } from './reservas-store.ts'
 
 export function reservaColumns(nombreTratamiento: (r: Reserva) => string): Column<Reserva>[] {
@@ -25,7 +26,7 @@ export function reservaColumns(nombreTratamiento: (r: Reserva) => string): Colum
         </>
       ),
     },
-    { key: 'email', header: 'Email', minWidth: 140, sortValue: (r) => r.email_cliente, cell: (r) => r.email_cliente ?? '—' },
+    { key: 'email', header: 'Email', minWidth: 140, sortValue: (r) => r.email_cliente, cell: (r) => (r.email_cliente ? <EmailText email={r.email_cliente} /> : '—') },
     { key: 'telefono', header: 'Teléfono', nowrap: true, cell: (r) => r.telefono_cliente ?? '—' },
     { key: 'tratamiento', header: 'Tratamiento', minWidth: 120, sortValue: nombreTratamiento, cell: nombreTratamiento },
     { key: 'fecha', header: 'Fecha solicitada', minWidth: 130, sortValue: (r) => r.fecha_reserva, cell: (r) => fechaLargaDia(r.fecha_reserva) || r.fecha_reserva },

@@ -104,6 +104,9 @@ describe('Reservas', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Reservas' })).toBeInTheDocument()
     expect(clientNames()).toEqual(['Sofía Vargas', 'Pedro Salas', 'Ana Torres'])
     expect(rowOf('Sofía Vargas')).toHaveTextContent(/sofia@gmail\.com.*987654321.*Masaje Relajante.*jueves, 26 de noviembre de 2026.*10:00 AM/)
+    // An email that must wrap breaks after the '@', not mid-word; hovering shows it whole.
+    const email = within(rowOf('Sofía Vargas')).getByTitle('sofia@gmail.com')
+    expect([...email.children].map((p) => p.textContent)).toEqual(['sofia@', 'gmail.com'])
     expect(rowOf('Pedro Salas')).toHaveTextContent(/—.*Limpieza Facial.*viernes, 27 de noviembre de 2026.*09:00 AM/)
     expect(rowOf('Ana Torres')).toHaveTextContent('Cancelada')
     expect(rowOf('Sofía Vargas')).not.toHaveTextContent('Cancelada')

@@ -3,19 +3,7 @@ import { Badge } from '@mantine/core'
 import { fechaHoraCorta } from '@/domain/peru-time.ts'
 import type { Usuario } from '@/domain/usuarios.ts'
 import { CellNote, type Column } from '@/lib/ui/data-table.tsx'
-
-/** An email that has to wrap does so after the '@', not in the middle of a word. */
-function Email({ email }: { email: string }) {
-  const at = email.indexOf('@')
-  if (at < 0) return <>{email}</>
-  return (
-    <>
-      {email.slice(0, at + 1)}
-      <wbr />
-      {email.slice(at + 1)}
-    </>
-  )
-}
+import { EmailText } from '@/lib/ui/email-text.tsx'
 
 function SiNo({ si, textoSi, textoNo }: { si: boolean; textoSi: string; textoNo: string }) {
   return (
@@ -53,7 +41,7 @@ export function usuarioColumns(yo: string): Column<Usuario>[] {
         </>
       ),
     },
-    { key: 'correo', header: 'Correo electrónico', minWidth: 140, sortValue: (u) => u.id_correo, cell: (u) => <Email email={u.id_correo} /> },
+    { key: 'correo', header: 'Correo electrónico', minWidth: 140, sortValue: (u) => u.id_correo, cell: (u) => <EmailText email={u.id_correo} /> },
     {
       key: 'admin',
       header: 'Administrador',

@@ -50,6 +50,8 @@ export const theme = createTheme({
       styles: {
         title: {
           fontFamily: "'Cormorant Garamond', Georgia, serif",
+          // Lining figures in the serif face (src/lib/theme/base.css says why).
+          fontVariantNumeric: 'lining-nums',
           fontSize: '1.75rem',
           fontWeight: 600,
           lineHeight: 1.15,

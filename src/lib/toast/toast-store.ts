@@ -9,6 +9,13 @@ export type ToastVariant = 'default' | 'destructive' | 'success' | 'info' | 'war
 
 export const TOAST_DURATION_MS = 5000
 export const TOAST_SWIPE_THRESHOLD_PX = 50
+/**
+ * A pointer that stops moving over a toast holds it this long, no longer: a mouse left
+ * resting on it must not keep it on screen for good (docs/decisions/0040-bordes-del-panel.md).
+ */
+export const TOAST_POINTER_REST_MS = 1500
+/** However it is held (pointer moving, focus inside), a toast closes by its duration plus this. */
+export const TOAST_MAX_HOLD_MS = 15_000
 
 export interface ToastInput {
   title: string

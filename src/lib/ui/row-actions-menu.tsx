@@ -20,6 +20,8 @@ export interface RowActionsTarget {
   style?: CSSProperties
   /** The button's accessible name, when `Acciones para {name}` says too little. */
   label?: string
+  /** Shown whole at the head of the open menu: what a small target may cut (a client's name in a day-view block). */
+  heading?: string
 }
 
 const UNSTYLED = `mantine-UnstyledButton-root mantine-focus-auto ${UnstyledButton.classes.root}`
@@ -83,6 +85,7 @@ export function RowActionsMenu({ name, actions, target }: { name: string; action
     <Menu opened={opened} onChange={setOpened} position="bottom-end" withinPortal shadow="md" radius="md" withInitialFocusPlaceholder={false}>
       <Menu.Target>{button}</Menu.Target>
       <Menu.Dropdown>
+        {opened && target?.heading && <Menu.Label className={classes.heading}>{target.heading}</Menu.Label>}
         {opened &&
           actions().map((a) => (
             <Menu.Item

@@ -45,10 +45,13 @@ const emailPattern =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
+// A field that is not text is refused, never turned into text: `String({})` stored a
+// name as '[object Object]'.
 function optionalText(body: Body, key: string): string | undefined {
   const v = body[key]
   if (v === undefined || v === null) return undefined
-  return typeof v === 'string' ? v : String(v)
+  if (typeof v !== 'string') throw new PublicError(400, 'validation_failed', messages.invalidText(key))
+  return v
 }
 
 function optionalFlag(body: Body, key: string): boolean | undefined {

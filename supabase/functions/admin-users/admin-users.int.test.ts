@@ -120,6 +120,30 @@ describe('create', () => {
     expect(await authUserCount('x@spa.test')).toBe(0)
   })
 
+  it.each([
+    ['nombre', { nombre: { nombre: 'Ana' }, email: 'x@spa.test', password: 'clave-segura-1' }],
+    ['nombre', { nombre: ['Ana'], email: 'x@spa.test', password: 'clave-segura-1' }],
+    ['nombre', { nombre: 12345, email: 'x@spa.test', password: 'clave-segura-1' }],
+    ['email', { nombre: 'Correo Objeto', email: { x: 'x@spa.test' }, password: 'clave-segura-1' }],
+    ['password', { nombre: 'Clave Número', email: 'x@spa.test', password: 12345678 }],
+  ])('refuses a %s that is not text (never stored as "[object Object]")', async (field, fields) => {
+    const r = await call(admin, { action: 'create', ...fields })
+    expect(r).toEqual({ status: 400, body: { error: messages.invalidText(field), code: 'validation_failed' } })
+    expect(messages.invalidText('nombre')).toBe('El campo nombre debe ser un texto.')
+    expect(await authUserCount('x@spa.test')).toBe(0)
+    const { rows } = await stack.db.query<{ n: number }>(`select count(*)::int as n from public.tbusuarios where id_nombre like '[object%'`)
+    expect(rows[0]!.n).toBe(0)
+  })
+
+  it('refuses a name that is not text on update, changing nothing', async () => {
+    const email = uniqueEmail('tipo')
+    const { body } = await call(admin, { action: 'create', nombre: 'Nombre Tipado', email, password: 'clave-segura-1' })
+    const id = body.usuario!.id_usuario
+    const r = await call(admin, { action: 'update', id_usuario: id, nombre: { first: 'Otro' } })
+    expect(r).toEqual({ status: 400, body: { error: messages.invalidText('nombre'), code: 'validation_failed' } })
+    expect((await profileRow(id))?.id_nombre).toBe('Nombre Tipado')
+  })
+
   it('removes the new account again when the profile cannot be saved', async () => {
     // A rule the profile breaks, added for this test only.
     await stack.db.exec(`alter table public.tbusuarios add constraint prueba_rechazo check (id_nombre <> 'Perfil Rechazado')`)

@@ -13,6 +13,7 @@ export const messages = {
   passwordTooShort: 'La contraseña debe tener al menos 6 caracteres.',
   passwordTooLong: 'La contraseña no puede superar los 72 caracteres.',
   invalidFlag: (field: string) => `El campo ${field} debe ser verdadero o falso.`,
+  invalidText: (field: string) => `El campo ${field} debe ser un texto.`,
   invalidId: 'El identificador de usuario no es válido.',
   duplicateEmail: 'Ya existe un usuario con este correo electrónico.',
   notFound: 'El usuario no existe o ya fue eliminado.',

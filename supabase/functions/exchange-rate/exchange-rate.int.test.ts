@@ -171,10 +171,20 @@ describe('exchange-rate configuration', () => {
     return { status: res.status, body: (await res.json()) as unknown }
   }
 
-  it('without a key answers the invalid-key message without calling Fixer', async () => {
-    const res = await call(createHandler(env({ FIXER_BASE_URL: fixerUrl })))
-    expect(res).toEqual({ status: 503, body: { error: { code: 101, message: FIXER_MESSAGES.invalidKey } } })
+  it("without a key answers 'not_configured' (not Fixer's invalid-key 101) without calling Fixer", async () => {
+    for (const key of [undefined, '', '   ']) {
+      const res = await call(createHandler(env({ FIXER_BASE_URL: fixerUrl, ...(key === undefined ? {} : { FIXER_API_KEY: key }) })))
+      expect(res).toEqual({ status: 503, body: { error: { code: 'not_configured', message: FIXER_MESSAGES.notConfigured } } })
+    }
+    expect(FIXER_MESSAGES.notConfigured).toBe('El tipo de cambio automático no está configurado en el servidor (FIXER_API_KEY).')
     expect(seen).toHaveLength(0)
+  })
+
+  it('with a key that Fixer refuses still answers 101 and the invalid-key message', async () => {
+    answer = { body: fixerError(101, 'You have not supplied a valid API Access Key.') }
+    const res = await call(createHandler(env({ FIXER_API_KEY: 'clave-equivocada', FIXER_BASE_URL: fixerUrl })))
+    expect(res).toEqual({ status: 502, body: { error: { code: 101, message: FIXER_MESSAGES.invalidKey } } })
+    expect(seen).toHaveLength(1)
   })
 
   it('reports a network failure in Spanish', async () => {

@@ -13,6 +13,8 @@ export const FIXER_MESSAGES = {
   invalidSymbols: 'Uno o más símbolos de moneda son inválidos.',
   generic: 'Error al obtener el tipo de cambio.',
   network: 'Error de red al consultar Fixer.io',
+  /** No FIXER_API_KEY on the server: not a failure, the rate is typed by hand. */
+  notConfigured: 'El tipo de cambio automático no está configurado en el servidor (FIXER_API_KEY).',
 } as const
 
 /**

@@ -4,9 +4,11 @@
  *
  * GET or POST (active admins only) → 200 `{rate, date}` where rate = PEN / USD of
  * Fixer's latest EUR-based rates, 2 decimals. Failures → `{error: {code, message}}`
- * with spec 2 §8's Spanish messages: 401 not signed in, 403 not an admin, 503 no key
- * configured, 502 for anything Fixer (or the network to it) did wrong; `code` is
- * Fixer's error code when it gave one.
+ * with spec 2 §8's Spanish messages: 401 not signed in, 403 not an admin, 503
+ * `not_configured` when no key is set (the rate is optional: the screen types it by hand
+ * and says so calmly, docs/decisions/0040-bordes-del-panel.md), 502 for anything Fixer
+ * (or the network to it) did wrong; `code` is Fixer's error code when it gave one, so a
+ * key that is set but wrong is still 101 'API Key inválida o no especificada.'.
  *
  * Env: FIXER_API_KEY, FIXER_BASE_URL (default https://data.fixer.io/api; tests point
  * it at a local fake), FIXER_CACHE_SECONDS (default 900: Fixer's free plan allows 100
@@ -51,7 +53,7 @@ export function createHandler(env: Record<string, string>): (req: Request) => Pr
       return check.reason === 'unauthenticated' ? fail(401, 'unauthenticated', ACCESS_MESSAGES.unauthenticated) : fail(403, 'not_admin', ACCESS_MESSAGES.notAdmin)
     }
     if (cached && cached.until > Date.now()) return jsonResponse(200, cached.body)
-    if (!apiKey) return fail(503, 101, FIXER_MESSAGES.invalidKey)
+    if (!apiKey) return fail(503, 'not_configured', FIXER_MESSAGES.notConfigured)
 
     const url = `${baseUrl}/latest?access_key=${encodeURIComponent(apiKey)}&symbols=USD,PEN`
     let res: Response
