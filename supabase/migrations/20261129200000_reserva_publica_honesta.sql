@@ -164,7 +164,8 @@ begin
     return new;
   end if;
 
-  if not private.nombre_reserva_valido(new.nombre_cliente) then
+  -- An empty name is answered by tb_reservas_nombre_largo ('El nombre es obligatorio…').
+  if pg_catalog.btrim(new.nombre_cliente) <> '' and not private.nombre_reserva_valido(new.nombre_cliente) then
     raise exception using errcode = '23514',
       message = 'El nombre no es válido: escribe al menos dos letras, sin números ni símbolos.',
       table = 'tb_reservas', schema = 'public';

@@ -34,7 +34,7 @@ export function useHoras(servicio: string, fecha: string, today: string): HorasS
     const dia = diaSemana(fecha)
     void (async () => {
       let horario
-      let libres: string[] | null = null
+      let libres: string[] | null
       try {
         const { fetchHorario, fetchHorasDisponibles } = await import('./booking-api.ts')
         ;[horario, libres] = await Promise.all([fetchHorario(dia), servicio ? fetchHorasDisponibles(servicio, fecha) : Promise.resolve(null)])
