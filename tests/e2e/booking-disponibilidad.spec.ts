@@ -5,6 +5,7 @@
  * other spec files of this worker book do not meet these.
  */
 import { randomUUID } from 'node:crypto'
+import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { backend, demo, expectAccessible, expectToast, screenshot } from './support/app.ts'
 import { nextPeruWeekday } from './support/dates.ts'
@@ -19,9 +20,9 @@ function weeksAhead(day: number, weeks: number): string {
 const desktop = { width: 1280, height: 800 }
 const phone = { width: 390, height: 844 }
 
-const servicio = (page: import('@playwright/test').Page) => page.getByRole('combobox', { name: /Servicio/ })
-const hora = (page: import('@playwright/test').Page) => page.getByRole('combobox', { name: /Hora preferida/ })
-const horas = async (page: import('@playwright/test').Page) => (await hora(page).locator('option').allTextContents()).filter((t) => t !== 'Selecciona una hora')
+const servicio = (page: Page) => page.getByRole('combobox', { name: /Servicio/ })
+const hora = (page: Page) => page.getByRole('combobox', { name: /Hora preferida/ })
+const horas = async (page: Page) => (await hora(page).locator('option').allTextContents()).filter((t) => t !== 'Selecciona una hora')
 
 test.describe('reserva pública honesta', () => {
   test('un paquete se reserva como paquete, nunca como otro servicio', async ({ page }) => {
