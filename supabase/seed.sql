@@ -28,7 +28,10 @@ from (values
   ('Envoltura de Chocolate', 'Envoltura nutritiva de cacao que hidrata y suaviza la piel.', 'Corporales', 170.00, 60, 10.00, null),
   ('Masaje Prenatal', 'Masaje suave en posición lateral, adaptado al segundo y tercer trimestre.', 'Masajes', 150.00, 50, 10.00, 'Solo desde la semana 14 de gestación.'),
   ('Manicure Spa', 'Limado, cutículas, exfoliación, masaje de manos y esmaltado.', 'Manos y pies', 55.00, 45, 8.00, null),
-  ('Pedicure Spa', 'Baño de pies, exfoliación, hidratación y esmaltado.', 'Manos y pies', 70.00, 60, 8.00, null)
+  ('Pedicure Spa', 'Baño de pies, exfoliación, hidratación y esmaltado.', 'Manos y pies', 70.00, 60, 8.00, null),
+  -- The home page's package of one day (src/features/inicio/offers.ts), kept as a
+  -- catalogue entry so a booking from its card stores it (docs/decisions/0039-reserva-publica-honesta.md).
+  ('Día de Relajación', 'Paquete de 4 horas: masaje relajante de 60 min, facial hidratante, sesión de aromaterapia y almuerzo saludable en el jardín.', 'Paquetes', 420.00, 240, 10.00, 'Paquete de la página de inicio: una sola cita de 4 horas.')
 ) as t(nombre, descripcion, categoria, costo, duracion, comision, notas)
 on conflict (id_tratamiento) do nothing;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatSlot, generateSlots, parseTime, type HorarioDia } from './booking-slots.ts'
+import { formatSlot, generateSlots, parseTime, slotsFromServer, type HorarioDia } from './booking-slots.ts'
 
 const weekday: HorarioDia = {
   hora_apertura: '09:00:00',
@@ -87,5 +87,12 @@ describe('generateSlots', () => {
     const r = generateSlots(weekday, 17 * 60 + 10)
     expect(r).toEqual({ kind: 'horas', slots: ['05:30 pm', '06:00 pm', '06:30 pm', '07:00 pm'] })
     expect(generateSlots(weekday, 20 * 60)).toEqual({ kind: 'horas', slots: [] })
+  })
+})
+
+describe('slotsFromServer', () => {
+  it("shows the server's HH:mm:ss times as the form stores them, dropping non-times", () => {
+    expect(slotsFromServer(['09:00:00', '14:30:00', '18:00:00'])).toEqual(['09:00 am', '02:30 pm', '06:00 pm'])
+    expect(slotsFromServer(['nope', '25:00:00'])).toEqual([])
   })
 })

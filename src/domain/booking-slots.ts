@@ -1,8 +1,12 @@
 /**
  * Time choices for the public booking form (spec 1 §9): every 30 minutes from opening
  * to closing inclusive, skipping the break, shown as 'hh:mm a' ('09:30 am').
- * Already-booked slots are not filtered: the form only requests a time, staff confirm.
+ * These are the day's hours; once a service is chosen the form offers only the times a
+ * specialist is free for it, computed by the server (public.horas_disponibles,
+ * docs/decisions/0039-reserva-publica-honesta.md) on this same grid. The request is still
+ * a request: staff confirm.
  */
+import { parseHoraReserva } from './hora-reserva.ts'
 
 export const SLOT_STEP_MINUTES = 30
 
@@ -75,4 +79,14 @@ export function generateSlots(horario: HorarioDia | null | undefined, notBefore:
     slots.push(formatSlot(t))
   }
   return { kind: 'horas', slots }
+}
+
+/** The server's 'HH:mm:ss' start times as the form shows and stores them ('09:30 am'); non-times dropped. */
+export function slotsFromServer(times: readonly string[]): string[] {
+  const out: string[] = []
+  for (const t of times) {
+    const m = parseHoraReserva(t)
+    if (m !== null) out.push(formatSlot(m))
+  }
+  return out
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import {
+  applyRequestedService,
+  BOOKING_DATE_INVALID,
+  BOOKING_LIMIT_MESSAGES,
+  BOOKING_NAME_INVALID,
+  BOOKING_NO_FREE_TIMES,
+  BOOKING_PHONE_INVALID,
   BOOKING_DAY_CLOSED,
   BOOKING_HOURS_ERROR,
   BOOKING_HOURS_PENDING,
@@ -8,7 +14,9 @@ import {
   bookingSaveError,
   emptyBookingForm,
   findTratamientoByName,
+  nombreReservaValido,
   sortTratamientos,
+  telefonoReservaValido,
   toReserva,
   validateBooking,
   type BookingForm,
@@ -65,10 +73,42 @@ describe('validateBooking', () => {
     expect(validateBooking(noTime, { hours: 'error', today })).toEqual({ title: 'Error de Validación', description: BOOKING_HOURS_ERROR, field: 'fecha' })
   })
 
-  it('checks an optional phone the way the server does', () => {
+  it('checks an optional phone the way the server does: a Peruvian mobile', () => {
     expect(validateBooking({ ...complete, telefono: '+51 987-654-321' }, { hours: 'ready', today })).toBeNull()
     expect(validateBooking({ ...complete, telefono: '98765' }, { hours: 'ready', today })?.field).toBe('telefono')
-    expect(validateBooking({ ...complete, telefono: 'llamar tarde' }, { hours: 'ready', today })?.field).toBe('telefono')
+    expect(validateBooking({ ...complete, telefono: 'llamar tarde' }, { hours: 'ready', today })).toEqual({
+      title: 'Error de Validación',
+      description: BOOKING_PHONE_INVALID,
+      field: 'telefono',
+    })
+    expect(validateBooking({ ...complete, telefono: '01 234 5678' }, { hours: 'ready', today })?.field).toBe('telefono')
+  })
+
+  it('refuses a name without two letters, or with digits or symbols', () => {
+    for (const nombre of ['x', '1234567890', 'Ana 2', ' . ']) {
+      expect(validateBooking({ ...complete, nombre }, { hours: 'ready', today }), nombre).toEqual({
+        title: 'Error de Validación',
+        description: BOOKING_NAME_INVALID,
+        field: 'nombre',
+      })
+    }
+  })
+
+  it('refuses a date the calendar lacks before asking the server', () => {
+    expect(validateBooking({ ...complete, fecha: '2026-02-30' }, { hours: 'ready', today })).toEqual({
+      title: 'Error de Validación',
+      description: BOOKING_DATE_INVALID,
+      field: 'fecha',
+    })
+  })
+
+  it('says when the service has no free time that day', () => {
+    expect(validateBooking({ ...complete, hora: '' }, { hours: 'full', today })).toEqual({
+      title: 'Error de Validación',
+      description: 'No quedan horarios libres para este servicio ese día. Elige otro día.',
+      field: 'fecha',
+    })
+    expect(BOOKING_NO_FREE_TIMES).toMatch(/Elige otro día\.$/)
   })
 
   it('rejects a malformed email and a past date', () => {
@@ -115,6 +155,58 @@ describe('messages', () => {
     expect(bookingSaveError('Solo aceptamos reservas hasta con un año de anticipación. ').description).toBe(
       'Hubo un problema al registrar tu solicitud: Solo aceptamos reservas hasta con un año de anticipación. Intenta de nuevo.',
     )
+  })
+
+  it('shows a limit of the server alone: one clear text, never followed by "Intenta de nuevo"', () => {
+    expect(bookingSaveError(BOOKING_LIMIT_MESSAGES.correo)).toEqual({
+      title: 'Solicitudes ya recibidas',
+      description: 'Ya recibimos tus solicitudes de reserva de hoy con este correo. Te contactaremos pronto para confirmarlas.',
+    })
+    expect(bookingSaveError(BOOKING_LIMIT_MESSAGES.direccion, 'P0001')).toEqual({ title: 'Solicitud no enviada', description: BOOKING_LIMIT_MESSAGES.direccion })
+    expect(bookingSaveError(BOOKING_LIMIT_MESSAGES.unaALaVez).description).toBe(BOOKING_LIMIT_MESSAGES.unaALaVez)
+  })
+
+  it('says a date the calendar lacks in Spanish, whatever words the server used', () => {
+    const hosted = bookingSaveError('date/time field value out of range: "2026-02-30"', '22008')
+    expect(hosted.description).toBe('Hubo un problema al registrar tu solicitud: La fecha elegida no es válida. Por favor elige otra fecha del calendario. Intenta de nuevo.')
+    expect(bookingSaveError('invalid input syntax for type date: "x"', '22007').description).not.toMatch(/invalid|syntax/)
+  })
+})
+
+describe('applyRequestedService', () => {
+  const catalogue = [
+    { id_tratamiento: 'aroma', nombre: 'Aromaterapia', costo: 190, duracion_estimada_minutos: 90 },
+    { id_tratamiento: 'dia', nombre: 'Día de Relajación', costo: 420, duracion_estimada_minutos: 240 },
+  ]
+  const chosen = { ...emptyBookingForm, servicio: 'aroma', hora: '10:00 am', fecha: '2025-03-11' }
+
+  it('selects the catalogue entry of a package, clearing the time chosen for another service', () => {
+    expect(applyRequestedService(chosen, catalogue, 'Día de Relajación')).toEqual({ ...chosen, servicio: 'dia', hora: '' })
+    const same = { ...chosen, servicio: 'dia', hora: '' }
+    expect(applyRequestedService(same, catalogue, 'dia de relajacion')).toBe(same)
+  })
+
+  it('never leaves another service selected for a package the catalogue lacks', () => {
+    const next = applyRequestedService(chosen, catalogue, 'Escape de Fin de Semana')
+    expect(next).toEqual({ ...chosen, servicio: '', hora: '', mensaje: 'Me interesa: Escape de Fin de Semana.' })
+    // Another card replaces the earlier interest; a message the visitor wrote stays.
+    expect(applyRequestedService(next, catalogue, 'Renovación Mensual').mensaje).toBe('Me interesa: Renovación Mensual.')
+    const written = { ...chosen, mensaje: 'Soy alérgica al látex.' }
+    expect(applyRequestedService(written, catalogue, 'Renovación Mensual')).toEqual({ ...written, servicio: '', hora: '' })
+    // Idempotent: the effect may run again with the same card.
+    expect(applyRequestedService(next, catalogue, 'Escape de Fin de Semana')).toBe(next)
+  })
+})
+
+describe('name and phone rules (the server applies the same: private.nombre_reserva_valido, private.telefono_reserva_valido)', () => {
+  it('names', () => {
+    for (const n of ['Ña', "María O'Brien", 'José-Luis Pérez', 'Zoë Ñahui', 'Li']) expect(nombreReservaValido(n), n).toBe(true)
+    for (const n of ['x', '1234567890', 'Ana 2', '@@', "'-'", 'Ana_Maria', 'ana@correo.pe']) expect(nombreReservaValido(n), n).toBe(false)
+  })
+
+  it('phones', () => {
+    for (const t of ['987654321', '987 654 321', '+51 987 654 321', '51987654321', '(+51) 987-654-321', '987.654.321']) expect(telefonoReservaValido(t), t).toBe(true)
+    for (const t of ['12345678', '887654321', '+51 887 654 321', '98765432', '9876543210', '+1 987 654 321', '+5 1987654321x']) expect(telefonoReservaValido(t), t).toBe(false)
   })
 })
 

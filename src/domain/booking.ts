@@ -2,6 +2,7 @@
  * The public booking request (spec 1 §5, §8): validation in the order the spec gives,
  * and the tb_reservas row it becomes.
  */
+import { isIsoDate } from './peru-time.ts'
 import { compararEsBase, emptyToNull, fold, isEmail } from './text.ts'
 
 export interface BookingForm {
@@ -42,6 +43,13 @@ export const BOOKING_REQUIRED = {
 
 export const BOOKING_TIME_REQUIRED = 'Por favor, selecciona una hora preferida.'
 
+/** The chosen service has no free time that day (supabase `horas_disponibles`). */
+export const BOOKING_NO_FREE_TIMES = 'No quedan horarios libres para este servicio ese día. Elige otro día.'
+export const BOOKING_SERVICE_FIRST = 'Elige un servicio para ver sus horarios libres.'
+export const BOOKING_NAME_INVALID = 'Por favor ingresa tu nombre: al menos dos letras, sin números ni símbolos.'
+export const BOOKING_PHONE_INVALID = 'Por favor ingresa un celular peruano válido: 9 dígitos que empiezan con 9 (por ejemplo, 987 654 321), con o sin +51.'
+export const BOOKING_DATE_INVALID = 'La fecha elegida no es válida. Por favor elige otra fecha del calendario.'
+
 export const BOOKING_DAY_CLOSED = 'Ese día no tenemos horas disponibles (no atendemos o no hay horarios configurados). Por favor elige otra fecha.'
 export const BOOKING_HOURS_PENDING = 'Espera a que carguen las horas de ese día y elige una.'
 export const BOOKING_HOURS_ERROR = 'No pudimos cargar las horas de ese día. Revisa tu conexión e inténtalo de nuevo.'
@@ -50,10 +58,27 @@ export const BOOKING_NEEDS_CONNECTION = 'Para solicitar una reserva necesitas co
 
 /**
  * What the chosen date offers: 'ready' (time choices shown), 'none' (closed day, no
- * hours configured or none left: spec 1's 'No atendemos ese día…' notices), 'pending'
- * (still loading, or the date is not usable yet) or 'error' (they could not be read).
+ * hours configured or none left: spec 1's 'No atendemos ese día…' notices), 'full' (open,
+ * but no specialist is free for the chosen service), 'pending' (still loading, or the
+ * date is not usable yet) or 'error' (they could not be read).
  */
-export type BookingHours = 'ready' | 'none' | 'pending' | 'error'
+export type BookingHours = 'ready' | 'none' | 'full' | 'pending' | 'error'
+
+/**
+ * A client's name on the public form: at least two letters, no digits or symbols. A
+ * "letter" is whatever is not a digit, an ASCII symbol or a separator (space ' ’ - .),
+ * so the server's copy (private.nombre_reserva_valido,
+ * supabase/migrations/20261129200000_reserva_publica_honesta.sql) needs no locale.
+ */
+export function nombreReservaValido(nombre: string): boolean {
+  if (/[0-9_!"#$%&()*+,/:;<=>?@[\\\]^`{|}~]/.test(nombre)) return false
+  return nombre.replace(/[\s'’.-]/g, '').length >= 2
+}
+
+/** A Peruvian mobile: 9 digits starting with 9, optionally +51 / 51; spaces ( ) . - between. */
+export function telefonoReservaValido(telefono: string): boolean {
+  return /^(\+?51)?9[0-9]{8}$/.test(telefono.replace(/[\s().-]/g, ''))
+}
 
 /**
  * Null when the form can be sent. Every request needs a time the chosen day offers: a
@@ -63,18 +88,21 @@ export type BookingHours = 'ready' | 'none' | 'pending' | 'error'
 export function validateBooking(form: BookingForm, opts: { hours: BookingHours; today: string }): BookingProblem | null {
   const missing = (['nombre', 'email', 'servicio', 'fecha'] as const).find((f) => form[f].trim() === '')
   if (missing) return { ...BOOKING_REQUIRED, field: missing }
+  if (!nombreReservaValido(form.nombre.trim())) return { title: 'Error de Validación', description: BOOKING_NAME_INVALID, field: 'nombre' }
   if (!isEmail(form.email)) {
     return { title: 'Error de Validación', description: 'Por favor ingresa un email válido (por ejemplo, nombre@correo.com).', field: 'email' }
   }
-  // The same shape the server's check accepts (digits and + ( ) . - spaces, 6–20 long).
-  if (form.telefono.trim() && !/^[0-9+() .-]{6,20}$/.test(form.telefono.trim())) {
-    return { title: 'Error de Validación', description: 'Por favor ingresa un teléfono válido: solo números, entre 6 y 20 caracteres.', field: 'telefono' }
+  // The same rule the server applies to a public request (telefonoReservaValido).
+  if (form.telefono.trim() && !telefonoReservaValido(form.telefono.trim())) {
+    return { title: 'Error de Validación', description: BOOKING_PHONE_INVALID, field: 'telefono' }
   }
+  if (!isIsoDate(form.fecha)) return { title: 'Error de Validación', description: BOOKING_DATE_INVALID, field: 'fecha' }
   // The date input has min=today, but a typed or stale date can still be in the past.
   if (form.fecha < opts.today) {
     return { title: 'Error de Validación', description: 'La fecha de la cita no puede ser anterior a hoy.', field: 'fecha' }
   }
   if (opts.hours === 'none') return { title: 'Error de Validación', description: BOOKING_DAY_CLOSED, field: 'fecha' }
+  if (opts.hours === 'full') return { title: 'Error de Validación', description: BOOKING_NO_FREE_TIMES, field: 'fecha' }
   if (opts.hours === 'error') return { title: 'Error de Validación', description: BOOKING_HOURS_ERROR, field: 'fecha' }
   if (opts.hours === 'pending') return { title: 'Error de Validación', description: BOOKING_HOURS_PENDING, field: 'fecha' }
   if (form.hora === '') return { title: 'Error de Validación', description: BOOKING_TIME_REQUIRED, field: 'hora' }
@@ -108,11 +136,33 @@ export function toReserva(form: BookingForm, tratamiento: Tratamiento): ReservaI
   }
 }
 
-/** The server's message ends its own sentence: no second period after it. */
-export const bookingSaveError = (message: string) => ({
-  title: 'Error al Guardar Reserva',
-  description: `Hubo un problema al registrar tu solicitud: ${message.trim().replace(/[.\s]+$/, '')}. Intenta de nuevo.`,
-})
+/**
+ * The server's limits (docs/decisions/0021-reservas-publicas-limites.md): each already
+ * says what to do, so it is shown alone — 'Intenta de nuevo' after 'Te contactaremos
+ * pronto' contradicted it. The integration tests hold the server to these texts.
+ */
+export const BOOKING_LIMIT_MESSAGES = {
+  correo: 'Ya recibimos tus solicitudes de reserva de hoy con este correo. Te contactaremos pronto para confirmarlas.',
+  direccion: 'Recibimos muchas solicitudes desde tu conexión. Inténtalo de nuevo más tarde o escríbenos por WhatsApp.',
+  unaALaVez: 'Envía una sola solicitud de reserva a la vez.',
+} as const
+
+/**
+ * The toast for a request the server refused. The server's message ends its own
+ * sentence: no second period after it. A date the calendar lacks ('2026-02-30') fails
+ * before any rule, with Postgres' English text on hosted Supabase (22007/22008): it is
+ * said in Spanish here.
+ */
+export function bookingSaveError(message: string, code?: string | null): { title: string; description: string } {
+  const text = message.trim()
+  if (text === BOOKING_LIMIT_MESSAGES.correo) return { title: 'Solicitudes ya recibidas', description: text }
+  if ((Object.values(BOOKING_LIMIT_MESSAGES) as string[]).includes(text)) return { title: 'Solicitud no enviada', description: text }
+  const shown = code === '22007' || code === '22008' ? BOOKING_DATE_INVALID : text
+  return {
+    title: 'Error al Guardar Reserva',
+    description: `Hubo un problema al registrar tu solicitud: ${shown.replace(/[.\s]+$/, '')}. Intenta de nuevo.`,
+  }
+}
 
 export const BOOKING_SUCCESS = {
   title: '¡Reserva Solicitada!',
@@ -129,4 +179,24 @@ export function findTratamientoByName<T extends { nombre: string }>(list: readon
   const wanted = fold(name).replace(/\s+/g, ' ')
   if (!wanted) return undefined
   return list.find((t) => fold(t.nombre).replace(/\s+/g, ' ') === wanted)
+}
+
+/**
+ * The form after 'Reservar Ahora' on a card (spec 1 §3, ?service=). A name the catalogue
+ * has (a service, or a package the spa keeps as a catalogue entry) selects that entry, so
+ * the request stores it. A name it lacks never leaves another service selected: the
+ * service field is emptied for the visitor to choose, and the interest goes in the
+ * message ('Me interesa: …', replacing an earlier one). The chosen time goes with the
+ * service, since the free times depend on it.
+ */
+export function applyRequestedService<T extends Tratamiento>(form: BookingForm, list: readonly T[], requested: string): BookingForm {
+  const match = findTratamientoByName(list, requested)
+  if (match) {
+    const id = String(match.id_tratamiento)
+    return form.servicio === id ? form : { ...form, servicio: id, hora: '' }
+  }
+  const interest = `Me interesa: ${requested}.`
+  const mensaje = !form.mensaje.trim() || /^Me interesa: [^\n]*\.$/.test(form.mensaje.trim()) ? interest : form.mensaje
+  if (form.servicio === '' && form.mensaje === mensaje) return form
+  return { ...form, servicio: '', hora: '', mensaje }
 }

@@ -104,7 +104,8 @@ test.describe('Reservas', () => {
   test('una solicitud del sitio aparece; crear, cancelar y eliminar; confirmar en cita Pendiente de Pago', async ({ page }) => {
     await page.setViewportSize(viewports.tabletLandscape)
     await page.goto('/')
-    const suffix = randomUUID().slice(0, 6)
+    // Letters only: a public request's name has no digits (docs/decisions/0039-reserva-publica-honesta.md).
+    const suffix = randomUUID().slice(0, 6).replace(/[0-9]/g, (d) => 'ghijklmnop'[Number(d)]!)
     const visitante = `Valeria Ríos ${suffix}`
     const email = `valeria-${suffix}@correo.pe`
     const idPublica = await solicitudPublica(page, visitante, email, nextPeruWeekday(2))
@@ -201,7 +202,8 @@ test.describe('Reservas', () => {
   test('sin conexión: confirmar una solicitud tras recargar desde el service worker, y el servidor la recibe al volver', async ({ page, context }) => {
     await page.setViewportSize(viewports.tabletPortrait)
     await page.goto('/')
-    const suffix = randomUUID().slice(0, 6)
+    // Letters only: a public request's name has no digits (docs/decisions/0039-reserva-publica-honesta.md).
+    const suffix = randomUUID().slice(0, 6).replace(/[0-9]/g, (d) => 'ghijklmnop'[Number(d)]!)
     const visitante = `Martín Soto ${suffix}`
     const idPublica = await solicitudPublica(page, visitante, `martin-${suffix}@correo.pe`, nextPeruWeekday(4), '02:00 pm')
 

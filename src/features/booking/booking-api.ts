@@ -1,4 +1,7 @@
-/** The public booking form's three calls (spec 1 §7), through the light PostgREST client. */
+/**
+ * The public booking form's calls (spec 1 §7, and the free times of
+ * docs/decisions/0039-reserva-publica-honesta.md), through the light PostgREST client.
+ */
 import { sortTratamientos, type ReservaInsert, type Tratamiento } from '@/domain/booking.ts'
 import type { HorarioDia } from '@/domain/booking-slots.ts'
 import type { DiaSemana } from '@/domain/peru-time.ts'
@@ -9,6 +12,8 @@ export class BookingApiError extends Error {
   constructor(
     message: string,
     readonly network: boolean,
+    /** The SQLSTATE or PostgREST code, when the server answered. */
+    readonly code: string | null = null,
   ) {
     super(message)
   }
@@ -16,7 +21,7 @@ export class BookingApiError extends Error {
 
 function fail(error: { message: string; code?: string }): never {
   const network = navigator.onLine === false || /failed to fetch|networkerror|load failed|fetch failed/i.test(error.message)
-  throw new BookingApiError(error.message, network)
+  throw new BookingApiError(error.message, network, error.code ?? null)
 }
 
 async function db() {
@@ -51,6 +56,16 @@ export async function fetchHorario(dia: DiaSemana): Promise<HorarioDia | null> {
     .maybeSingle()
   if (error) fail(error)
   return (data as HorarioDia | null) ?? null
+}
+
+/**
+ * The start times ('HH:mm:ss') on `fecha` when a specialist is free for the whole
+ * treatment (public.horas_disponibles): times only, never who or why.
+ */
+export async function fetchHorasDisponibles(idTratamiento: string, fecha: string): Promise<string[]> {
+  const { data, error } = await (await db()).rpc('horas_disponibles', { p_id_tratamiento: idTratamiento, p_fecha: fecha })
+  if (error) fail(error)
+  return Array.isArray(data) ? data.filter((v): v is string => typeof v === 'string') : []
 }
 
 export async function insertReserva(row: ReservaInsert): Promise<void> {

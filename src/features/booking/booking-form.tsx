@@ -6,12 +6,13 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { Button, NativeSelect, TextInput, Textarea } from '@mantine/core'
 import { IconCalendarCheck } from '@tabler/icons-react'
 import {
+  applyRequestedService,
   emptyBookingForm,
-  findTratamientoByName,
   toReserva,
   validateBooking,
   BOOKING_HOURS_ERROR,
   BOOKING_NEEDS_CONNECTION,
+  BOOKING_NO_FREE_TIMES,
   BOOKING_SUCCESS,
   bookingSaveError,
   type BookingField,
@@ -73,7 +74,7 @@ export function BookingFormCard({ tratamientos, requestedService, onBooked }: Bo
   const [errorField, setErrorField] = useState<BookingField | null>(null)
   const online = useOnline()
   const today = peruToday()
-  const horas = useHoras(form.fecha, today)
+  const horas = useHoras(form.servicio, form.fecha, today)
   const fields = useRef<Partial<Record<BookingField, HTMLInputElement | HTMLSelectElement | null>>>({})
   const list = tratamientos.list
 
@@ -89,18 +90,22 @@ export function BookingFormCard({ tratamientos, requestedService, onBooked }: Bo
   // Preselect the requested service once treatments are known.
   useEffect(() => {
     if (!requestedService || tratamientos.status !== 'ready') return
-    const match = findTratamientoByName(list, requestedService)
-    setForm((f) => {
-      if (match) return f.servicio === String(match.id_tratamiento) ? f : { ...f, servicio: String(match.id_tratamiento) }
-      // A package is not a treatment: keep the visitor's interest in the message.
-      return f.mensaje.trim() ? f : { ...f, mensaje: `Me interesa: ${requestedService}.` }
-    })
+    // A package is booked as its catalogue entry; one the catalogue lacks never leaves
+    // another service selected (docs/decisions/0039-reserva-publica-honesta.md).
+    setForm((f) => applyRequestedService(f, list, requestedService))
   }, [requestedService, tratamientos.status, list])
+
+  // A restored draft or a new service may hold a time that is no longer free.
+  const offered = horas.status === 'ready' ? horas.slots : null
+  useEffect(() => {
+    if (offered && form.hora && !offered.includes(form.hora)) setForm((f) => ({ ...f, hora: '' }))
+  }, [offered, form.hora])
 
   const set = (field: keyof BookingForm) => (value: string) => {
     if (errorField === field) setErrorField(null)
-    // Changing the date clears the chosen time (spec 1 §4).
-    setForm((f) => (field === 'fecha' ? { ...f, fecha: value, hora: '' } : { ...f, [field]: value }))
+    // Changing the date clears the chosen time (spec 1 §4); so does the service, whose
+    // free times differ.
+    setForm((f) => (field === 'fecha' || field === 'servicio' ? { ...f, [field]: value, hora: '' } : { ...f, [field]: value }))
   }
 
   const options = useMemo(
@@ -164,7 +169,7 @@ export function BookingFormCard({ tratamientos, requestedService, onBooked }: Bo
           duration: 8000,
         })
       } else {
-        toast({ ...bookingSaveError((error as Error).message), variant: 'destructive' })
+        toast({ ...bookingSaveError((error as Error).message, error instanceof BookingApiError ? error.code : null), variant: 'destructive' })
       }
     } finally {
       setSending(false)
@@ -215,14 +220,17 @@ export function BookingFormCard({ tratamientos, requestedService, onBooked }: Bo
         />
         <TextInput
           size="md"
+          ref={ref('telefono')}
           name="telefono"
           type="tel"
           label="Teléfono (opcional)"
           maxLength={20}
           autoComplete="tel"
           inputMode="tel"
+          placeholder="987 654 321"
           value={form.telefono}
           onChange={(e) => set('telefono')(e.currentTarget.value)}
+          error={invalid('telefono')}
         />
         <NativeSelect
           size="md"
@@ -265,10 +273,15 @@ export function BookingFormCard({ tratamientos, requestedService, onBooked }: Bo
             error={invalid('hora')}
           />
         )}
-        {form.fecha && horas.status === 'loading' && <TextInput size="md" label="Hora preferida" value="Cargando horarios…" readOnly disabled />}
+        {form.fecha && horas.status === 'loading' && <TextInput size="md" label="Hora preferida" value="Buscando horarios…" readOnly disabled />}
         {form.fecha && horas.status === 'error' && (
           <p className={classes.inlineNotice} role="status">
             {BOOKING_HOURS_ERROR}
+          </p>
+        )}
+        {form.fecha && horas.status === 'full' && (
+          <p className={classes.inlineNotice} role="status">
+            {BOOKING_NO_FREE_TIMES}
           </p>
         )}
         {form.fecha && horas.status === 'none' && (

@@ -1,14 +1,20 @@
-/** Time choices for the chosen date (spec 1 §5, §8, §9), with the spec's notices. */
+/**
+ * Time choices for the chosen date (spec 1 §5, §8, §9), with the spec's notices. With a
+ * service chosen, only the times a specialist is free for its whole duration, from the
+ * server (public.horas_disponibles, docs/decisions/0039-reserva-publica-honesta.md);
+ * before that, the day's grid of opening hours, so the visitor sees when the spa works.
+ */
 import { useEffect, useState } from 'react'
-import { generateSlots } from '@/domain/booking-slots.ts'
+import { BOOKING_NO_FREE_TIMES } from '@/domain/booking.ts'
+import { generateSlots, slotsFromServer } from '@/domain/booking-slots.ts'
 import { diaSemana, isIsoDate, peruMinutesOfDay } from '@/domain/peru-time.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 
-export type HorasState = { status: 'idle' | 'loading' | 'none' | 'error' } | { status: 'ready'; slots: string[] }
+export type HorasState = { status: 'idle' | 'loading' | 'none' | 'full' | 'error' } | { status: 'ready'; slots: string[] }
 
 export const NO_HOURS_INLINE = 'No hay horarios configurados o disponibles para este día.'
 
-export function useHoras(fecha: string, today: string): HorasState {
+export function useHoras(servicio: string, fecha: string, today: string): HorasState {
   const [state, setState] = useState<HorasState>({ status: 'idle' })
   const [attempt, setAttempt] = useState(0)
   const usable = isIsoDate(fecha) && fecha >= today
@@ -28,9 +34,10 @@ export function useHoras(fecha: string, today: string): HorasState {
     const dia = diaSemana(fecha)
     void (async () => {
       let horario
+      let libres: string[] | null
       try {
-        const { fetchHorario } = await import('./booking-api.ts')
-        horario = await fetchHorario(dia)
+        const { fetchHorario, fetchHorasDisponibles } = await import('./booking-api.ts')
+        ;[horario, libres] = await Promise.all([fetchHorario(dia), servicio ? fetchHorasDisponibles(servicio, fecha) : Promise.resolve(null)])
       } catch {
         if (cancelled) return
         setState({ status: 'error' })
@@ -59,6 +66,14 @@ export function useHoras(fecha: string, today: string): HorasState {
             description: 'El horario de ese día no está completo. Por favor elige otra fecha o contáctanos.',
             variant: 'warning',
           })
+        } else if (libres !== null) {
+          const slots = slotsFromServer(libres)
+          if (slots.length === 0) {
+            setState({ status: 'full' })
+            toast({ title: 'No hay horarios', description: BOOKING_NO_FREE_TIMES, variant: 'warning' })
+          } else {
+            setState({ status: 'ready', slots })
+          }
         } else if (result.slots.length === 0) {
           setState({ status: 'none' })
           toast({ title: 'No hay horarios', description: 'Ya no quedan horas disponibles para ese día. Por favor elige otra fecha.', variant: 'warning' })
@@ -77,7 +92,7 @@ export function useHoras(fecha: string, today: string): HorasState {
     return () => {
       cancelled = true
     }
-  }, [fecha, today, usable, attempt])
+  }, [servicio, fecha, today, usable, attempt])
 
   return usable ? state : { status: 'idle' }
 }

@@ -35,6 +35,16 @@ export function checkAnonRequest(surface: AnonSurface, r: AnonRequest): void {
   if (r.segments[0] === 'rpc') {
     const name = r.segments[1] ?? ''
     if (!surface.rpc.includes(name)) noGrant(`permission denied for function ${name}`, `La función «${name}» no se puede llamar sin iniciar sesión.`)
+    // A listed function is called as the site calls it: POST with its arguments in the
+    // body, no shaping of the answer (filters on a function's rows would be the costly
+    // shapes the list exists to close).
+    if (r.method.toUpperCase() !== 'POST') noGrant(`permission denied for function ${name}`, `La función «${name}» solo se llama con POST.`)
+    const { q } = r
+    if (!q.defaultSelect || q.filters.length > 0 || q.logic.length > 0 || q.order.length > 0 || q.ranges.size > 0 || q.columns || q.onConflict) {
+      refuse(`La función «${name}» no admite select, filtros, orden ni límites.`)
+    }
+    checkParams(r)
+    checkPrefs(r, [])
     return
   }
   const name = r.segments[0] ?? ''

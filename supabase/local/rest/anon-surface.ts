@@ -29,7 +29,7 @@ export interface AnonInsert {
 
 export interface AnonSurface {
   tables: Readonly<Record<string, { read?: AnonRead; insert?: AnonInsert }>>
-  /** Functions anon may call through `/rpc`. */
+  /** Functions anon may call through `/rpc`: POST with named arguments, nothing else. */
   rpc: readonly string[]
 }
 
@@ -66,5 +66,7 @@ export const spaAnonSurface: AnonSurface = {
       },
     },
   },
-  rpc: [],
+  // fetchHorasDisponibles: one treatment's free start times on one day (bounded in SQL;
+  // times only: docs/decisions/0039-reserva-publica-honesta.md).
+  rpc: ['horas_disponibles'],
 }

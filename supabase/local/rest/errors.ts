@@ -198,7 +198,22 @@ export function fromDatabaseError(e: DatabaseErrorLike, authenticated: boolean):
   if (code === 'PGRST') return fromRaisePgrst(e)
   const status = statusForSqlState(code, e.message, authenticated)
   const headers: Record<string, string> = status === 401 ? { 'www-authenticate': 'Bearer' } : {}
+  const spanish = authenticated ? undefined : ANON_DATA_EXCEPTIONS[code]
+  // The visitor reads the message (the booking form shows it): Spanish, with Postgres'
+  // English words kept in details. Same code and status as PostgREST.
+  if (spanish) return new RestError(status, { code, message: spanish, details: e.message, hint: null }, headers)
   return new RestError(status, { code, message: e.message, details: e.detail ?? null, hint: e.hint ?? null }, headers)
+}
+
+/**
+ * Postgres' data exceptions that a value typed on the public site can raise before any
+ * trigger runs (the cast of the JSON body), answered in Spanish to anon only: signed-in
+ * devices classify the English originals (sync/errors/refusal-reason.ts).
+ * docs/decisions/0039-reserva-publica-honesta.md.
+ */
+const ANON_DATA_EXCEPTIONS: Readonly<Record<string, string>> = {
+  '22007': 'La fecha o la hora no es válida. Por favor elige una fecha del calendario.',
+  '22008': 'La fecha o la hora no existe en el calendario. Por favor elige otra fecha.',
 }
 
 export function statusForSqlState(code: string, message: string, authenticated: boolean): number {

@@ -58,8 +58,15 @@ describe('solicitud pública válida', () => {
   })
 
   it('hoy en Perú es una fecha válida; ayer no', async () => {
-    // Today is accepted when the spa opens today (the seed closes on Sundays only).
+    // Today is accepted when the spa opens today (the seed closes on Sundays only). Peru's
+    // clock is held at 09:00 so that 10:30 has not passed (a past time today is refused:
+    // reserva-publica-honesta.int.test.ts).
+    await stack.db.query(`create or replace function private.minuto_peru() returns integer language sql stable set search_path = '' as $$ select 540 $$`)
     const hoy = await anon.from('tb_reservas').insert(solicitud({ fecha_reserva: fechaPeru(0) }))
+    await stack.db.query(
+      `create or replace function private.minuto_peru() returns integer language sql stable set search_path = ''
+         as $$ select private.minutos_del_dia((pg_catalog.timezone('UTC', pg_catalog.now()) - interval '5 hours')::time) $$`,
+    )
     expect(hoy.error?.message ?? null).toBe(fechaPeru(0) === diaAbiertoPeru(0) ? null : 'No atendemos ese día (domingo). Por favor elige otra fecha.')
     const ayer = await anon.from('tb_reservas').insert(solicitud({ fecha_reserva: fechaPeru(-1) }))
     expect(ayer.error?.code).toBe('23514')
@@ -108,7 +115,8 @@ describe('lo que el público no puede enviar', () => {
       [{ nombre_cliente: '   ' }, 'El nombre es obligatorio y no puede superar 120 caracteres.'],
       [{ email_cliente: 'no-es-un-correo' }, 'El correo electrónico no es válido.'],
       [{ email_cliente: null }, 'El correo electrónico es obligatorio.'],
-      [{ telefono_cliente: 'llámame' }, 'El teléfono no es válido: usa solo números (entre 6 y 20 caracteres).'],
+      // The public form asks for a Peruvian mobile (docs/decisions/0039-reserva-publica-honesta.md).
+      [{ telefono_cliente: 'llámame' }, 'El teléfono no es válido: ingresa un celular peruano de 9 dígitos que empiece con 9 (con o sin +51).'],
       [{ mensaje_adicional: 'm'.repeat(1001) }, 'El mensaje adicional no puede superar 1000 caracteres.'],
       [{ hora_reserva: '1'.repeat(21) }, 'La hora seleccionada no es válida.'],
     ]
