@@ -108,9 +108,11 @@ export class CierresUploader {
           .filter((r) => lote[r.i])
           .map((r) => (r.s === 'ok' ? { id: lote[r.i]!.id_cierre, subido_at: at } : { id: lote[r.i]!.id_cierre, rechazo: r.message || 'El servidor no aceptó este cierre de caja.' })),
       )
-      // A row the server did not answer stays waiting; stop rather than loop on it.
-      if (results.length < lote.length) return
+      // A row the server did not answer stays waiting: stop rather than send it again in a
+      // loop (the next kick retries it).
+      const before = waiting.length
       waiting = await outbox.waiting(userId)
+      if (results.length < lote.length || waiting.length >= before) return
     }
   }
 }
