@@ -125,8 +125,7 @@ test.describe('reserva pública honesta', () => {
     const jueves = new Date(`${fecha}T12:00:00Z`)
     jueves.setUTCDate(jueves.getUTCDate() + 1)
     await page.getByLabel(/Fecha preferida/).fill(jueves.toISOString().slice(0, 10))
-    await expect(hora(page)).toBeVisible()
-    expect(await horas(page)).toContain('10:00 am')
+    await expect.poll(async () => await horas(page)).toContain('10:00 am')
   })
 
   test('una hora que terminaría después del cierre no se ofrece', async ({ page }) => {
@@ -138,17 +137,16 @@ test.describe('reserva pública honesta', () => {
     await expect(hora(page)).toBeVisible()
     expect((await horas(page)).at(-1)).toBe('07:00 pm')
 
+    // The times are fetched from the server after each choice ('Buscando horarios…'):
+    // wait for the new list rather than read the one being replaced.
     await servicio(page).selectOption({ label: 'Masaje Relajante — 60 min · S/ 150.00' })
-    await expect(hora(page)).toBeVisible()
-    await expect(hora(page).locator('option', { hasText: '07:00 pm' })).toHaveCount(0)
-    let ofrecidas = await horas(page)
-    expect(ofrecidas.at(-1)).toBe('06:00 pm')
-    expect(ofrecidas).not.toContain('06:30 pm')
+    await expect.poll(async () => (await horas(page)).at(-1)).toBe('06:00 pm')
+    expect(await horas(page)).not.toContain('06:30 pm')
+    expect(await horas(page)).not.toContain('07:00 pm')
 
     await servicio(page).selectOption({ label: 'Aromaterapia — 90 min · S/ 190.00' })
-    await expect(hora(page).locator('option', { hasText: '06:00 pm' })).toHaveCount(0)
-    ofrecidas = await horas(page)
-    expect(ofrecidas.at(-1)).toBe('05:30 pm')
+    await expect.poll(async () => (await horas(page)).at(-1)).toBe('05:30 pm')
+    expect(await horas(page)).not.toContain('06:00 pm')
     await screenshot(page, 'publico-telefono-reserva-horas-libres')
   })
 
