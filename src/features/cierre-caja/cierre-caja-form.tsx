@@ -12,6 +12,7 @@ import { leerNumero, REGLAS } from '@/domain/numero.ts'
 import { compararEs, fold } from '@/domain/text.ts'
 import { MoneyInput } from '@/lib/ui/money-input.tsx'
 import classes from './cierre-caja.module.css'
+import { TablaMetodos } from './tabla-metodos.tsx'
 
 /** What was typed, kept by the page: a reload of the day's data never loses a count. */
 export interface BorradorCierre {
@@ -73,39 +74,29 @@ export function CierreCajaForm({ borrador, onBorrador, dia, hoy, esperados, meto
         void cerrar()
       }}
     >
-      <table className={classes.tabla} aria-label="Conteo por método de pago">
-        <thead>
-          <tr>
-            <th scope="col">Método</th>
-            <th scope="col">Esperado</th>
-            <th scope="col">Contado</th>
-            <th scope="col">Diferencia</th>
+      <TablaMetodos label="Conteo por método de pago">
+        {filas.map((f) => (
+          <tr key={f.metodo}>
+            <th scope="row">{f.metodo}</th>
+            <td className={classes.monto} data-label="Esperado">
+              {formatCentimos(f.esperado)}
+            </td>
+            <td data-label="Contado">
+              <MoneyInput
+                aria-label={`Contado en ${f.metodo}`}
+                value={f.contado}
+                onChange={(texto) => onBorrador((b) => ({ ...b, contados: { ...b.contados, [f.metodo]: texto } }))}
+                error={error?.metodo === f.metodo ? error.mensaje : undefined}
+                placeholder={f.esperado > 0 ? undefined : '0.00'}
+                w={140}
+              />
+            </td>
+            <td className={classes.cuadre} data-label="Diferencia">
+              {cuadreEnVivo(f.esperado, f.contado)}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {filas.map((f) => (
-            <tr key={f.metodo}>
-              <th scope="row">{f.metodo}</th>
-              <td className={classes.monto} data-label="Esperado">
-                {formatCentimos(f.esperado)}
-              </td>
-              <td data-label="Contado">
-                <MoneyInput
-                  aria-label={`Contado en ${f.metodo}`}
-                  value={f.contado}
-                  onChange={(texto) => onBorrador((b) => ({ ...b, contados: { ...b.contados, [f.metodo]: texto } }))}
-                  error={error?.metodo === f.metodo ? error.mensaje : undefined}
-                  placeholder={f.esperado > 0 ? undefined : '0.00'}
-                  w={140}
-                />
-              </td>
-              <td className={classes.cuadre} data-label="Diferencia">
-                {cuadreEnVivo(f.esperado, f.contado)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </TablaMetodos>
       {otros.length > 0 && (
         <Select
           label="Agregar otro método"

@@ -11,6 +11,7 @@ import { formatCentimos } from '@/domain/money.ts'
 import { fechaHoraCorta } from '@/domain/peru-time.ts'
 import type { CierreVisto } from '@/lib/db/use-cierres-caja.ts'
 import classes from './cierre-caja.module.css'
+import { TablaMetodos } from './tabla-metodos.tsx'
 
 interface Grupo {
   clave: string
@@ -71,32 +72,22 @@ export function CierresDelDia({ dia, cierres, desdeCache }: { dia: string; cierr
               )}
             </header>
             {estado.rechazo && <p className={classes.error}>{estado.rechazo}</p>}
-            <table className={classes.tabla}>
-              <thead>
-                <tr>
-                  <th scope="col">Método</th>
-                  <th scope="col">Esperado</th>
-                  <th scope="col">Contado</th>
-                  <th scope="col">Diferencia</th>
+            <TablaMetodos>
+              {g.filas.map((f) => (
+                <tr key={f.id}>
+                  <th scope="row">{f.metodo}</th>
+                  <td className={classes.monto} data-label="Esperado">
+                    {formatCentimos(f.esperado)}
+                  </td>
+                  <td className={classes.monto} data-label="Contado">
+                    {formatCentimos(f.contado)}
+                  </td>
+                  <td className={classes.cuadre} data-label="Diferencia">
+                    {textoCuadre(f.diferencia)}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {g.filas.map((f) => (
-                  <tr key={f.id}>
-                    <th scope="row">{f.metodo}</th>
-                    <td className={classes.monto} data-label="Esperado">
-                      {formatCentimos(f.esperado)}
-                    </td>
-                    <td className={classes.monto} data-label="Contado">
-                      {formatCentimos(f.contado)}
-                    </td>
-                    <td className={classes.cuadre} data-label="Diferencia">
-                      {textoCuadre(f.diferencia)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </TablaMetodos>
             {g.nota && <p className={classes.nota}>Nota: {g.nota}</p>}
           </article>
         )
