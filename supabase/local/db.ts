@@ -38,6 +38,11 @@ export interface Db extends Queryable {
    * statement_timeout. Migrations and the seed run before it is set.
    */
   setStatementDeadline?(ms: number): void
+  /**
+   * PGlite only: closes the engine and opens it again, with a fresh open's memory (its
+   * WASM memory never shrinks). startStack does it after migrations ran.
+   */
+  recycle?(): Promise<void>
   close(): Promise<void>
 }
 

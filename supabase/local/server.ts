@@ -165,6 +165,9 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
       loadDataDir: options.loadDataDir,
     })
     migrations = await migrate(db, options.seed === undefined ? defaultSeed : options.seed)
+    // Creating and migrating a cluster leaves PGlite's memory at its high-water mark:
+    // serve from a fresh open (docs/decisions/0029-pglite-worker.md).
+    if (migrations.applied.length > 0) await db.recycle?.()
     // Migrations and the seed run without a limit; from here on every statement has one.
     db.setStatementDeadline?.(internalStatementDeadlineMs)
     keys = await createKeys(options.jwtSecret ?? loadOrCreateSecret(dataDir))

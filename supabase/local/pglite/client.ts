@@ -61,7 +61,16 @@ export interface PipelineOptions {
 interface Live {
   worker: Worker
   pending: Map<number, { resolve(value: unknown): void; reject(error: Error): void }>
+  /** PGlite's WASM memory in bytes, as of the worker's last reply. */
+  heap: number
 }
+
+/**
+ * PGlite's WASM memory only grows (Postgres frees into it, the WASM heap never shrinks),
+ * so a worker whose memory passed this many MB is recycled between two requests: closed
+ * cleanly and opened again, its memory back to a fresh open's (docs/decisions/0029-pglite-worker.md).
+ */
+export const heapLimitBytes = Number(process.env.SPA_PGLITE_HEAP_LIMIT_MB ?? 256) * 2 ** 20
 
 const entry = new URL('./boot.mjs', import.meta.url)
 
@@ -88,6 +97,10 @@ export class PgliteDb implements Db {
   restarts = 0
   /** Milliseconds each replacement took until the new worker answered (figures, tests). */
   readonly reopenTimes: number[] = []
+  /** How many times the worker was closed and opened again to give its memory back. */
+  recycles = 0
+  /** Bytes of WASM memory past which the worker is recycled (`heapLimitBytes`; tests lower it). */
+  heapLimit = heapLimitBytes
 
   private constructor(
     private readonly dataDir: string,
@@ -218,13 +231,46 @@ export class PgliteDb implements Db {
         await this.send(live, { op: 'close' }, 10_000).catch(() => {})
         await live.worker.terminate()
       }
-    })
+    }, false)
     this.removeTemporary()
   }
 
-  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.tail.then(() => {
+  /** PGlite's WASM memory in bytes, as the worker last reported it (0 before any reply). */
+  heapBytes(): number {
+    return this.active?.heap ?? 0
+  }
+
+  /**
+   * Closes the worker cleanly and opens the folder in a new one, which starts with a fresh
+   * open's memory. Waits its turn in the queue, so it never cuts a request or a
+   * transaction. startStack calls it after migrations.
+   */
+  recycle(): Promise<void> {
+    return this.exclusive(() => this.reopenCleanly())
+  }
+
+  /** The caller holds the queue. */
+  private async reopenCleanly(): Promise<void> {
+    const live = await this.current
+    if (live !== this.active) return
+    this.active = undefined
+    this.generation++
+    this.recycles++
+    this.current = (async () => {
+      await this.send(live, { op: 'close' }, 10_000).catch(() => {})
+      await live.worker.terminate()
+      return this.spawn()
+    })()
+    this.current.catch(() => {})
+    await this.current
+  }
+
+  private exclusive<T>(fn: () => Promise<T>, recycleFirst = true): Promise<T> {
+    const run = this.tail.then(async () => {
       if (this.closed) throw new PgliteError({ message: 'PGlite is closed', code: '57P01', detail: 'La base de datos está cerrada.' })
+      // At the start of a turn, never inside one: a worker over the memory limit is
+      // recycled before the next request runs.
+      if (recycleFirst && (this.active?.heap ?? 0) > this.heapLimit) await this.reopenCleanly()
       return fn()
     })
     this.tail = run.catch(() => {})
@@ -292,7 +338,7 @@ export class PgliteDb implements Db {
   private spawn(): Promise<Live> {
     const input: WorkerInput = { dataDir: this.dataDir, ...(this.firstLoad ? { loadDataDir: this.firstLoad } : {}) }
     const worker = new Worker(entry, { workerData: input })
-    const live: Live = { worker, pending: new Map() }
+    const live: Live = { worker, pending: new Map(), heap: 0 }
     return new Promise<Live>((resolve, reject) => {
       let ready = false
       worker.on('message', (message: Reply | Event) => {
@@ -312,6 +358,7 @@ export class PgliteDb implements Db {
           }
           return
         }
+        live.heap = message.heap
         const waiting = live.pending.get(message.id)
         if (!waiting) return // its deadline passed; the worker is being replaced
         live.pending.delete(message.id)

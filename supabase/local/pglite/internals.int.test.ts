@@ -1,7 +1,8 @@
 // Guard for the PGlite internals the worker relies on (docs/decisions/0029-pglite-worker.md):
 // `_runExclusiveTransaction` / `_runExclusiveQuery` (not public API) and `execProtocol`
 // with `throwOnError: false` answering pg-protocol messages by name. A PGlite upgrade
-// that removes or changes them fails here, not as wrong REST answers.
+// that removes or changes them fails here, not as wrong REST answers. Also the Emscripten
+// module's `mod.HEAPU8`, whose buffer is the WASM memory the main thread bounds.
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readPipeline, wire, type BackendMessage } from './wire.ts'
@@ -25,6 +26,15 @@ describe('PGlite internals used by the worker', () => {
     expect(typeof lite._runExclusiveTransaction).toBe('function')
     expect(typeof lite._runExclusiveQuery).toBe('function')
     expect(typeof lite.execProtocol).toBe('function')
+  })
+
+  it('mod.HEAPU8 is the WASM memory, and it grows with the work', async () => {
+    const memory = () => (lite as unknown as { mod: { HEAPU8: Uint8Array } }).mod.HEAPU8.buffer.byteLength
+    const before = memory()
+    expect(before).toBeGreaterThanOrEqual(64 * 2 ** 20)
+    // A 100 MB value built in memory: Postgres' memory comes from the WASM heap.
+    await lite.query(`select length(string_agg(repeat('x', 1000), '')) from generate_series(1, 100000)`)
+    expect(memory()).toBeGreaterThan(before)
   })
 
   it('_runExclusiveTransaction and _runExclusiveQuery hold off every other query until they end', async () => {

@@ -36,10 +36,11 @@ export interface ErrorFields {
   [field: string]: string | undefined
 }
 
+/** `heap`: bytes of PGlite's WASM memory after the request (it grows, never shrinks). */
 export type Reply =
-  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: true; value: unknown; heap: number }
   /** `broken`: the backend may be in an unknown state; the main thread replaces it. */
-  | { id: number; ok: false; error: ErrorFields; broken: boolean }
+  | { id: number; ok: false; error: ErrorFields; broken: boolean; heap: number }
 
 export type Event =
   | { event: 'ready' }

@@ -158,3 +158,40 @@ describe.runIf(pglite).each(['memoria', 'carpeta'])('Db de PGlite con plazo (%s)
     await stop()
   })
 })
+
+describe.runIf(pglite)('la memoria de PGlite tiene techo', () => {
+  let db: PgliteDb
+  beforeAll(async () => {
+    const clone = await cloneTemplate(inject('spaTemplate'))
+    db = (await openDb({ dataDir: 'memory', loadDataDir: clone.loadDataDir })) as PgliteDb
+    await db.exec(`create table public.memoria (id int primary key)`)
+  })
+  afterAll(async () => {
+    await db?.close()
+  })
+
+  it('a worker past the limit is recycled at the next turn, never inside a transaction, and loses nothing', async () => {
+    const heard: string[] = []
+    const stop = await db.listen('memoria_prueba', (p) => heard.push(p))
+    const fresh = db.heapBytes()
+    expect(fresh).toBeGreaterThan(0)
+    db.heapLimit = fresh + 32 * 2 ** 20
+    await db.transaction(async (t) => {
+      await t.query('insert into public.memoria values (1)')
+      // A 100 MB value built in memory: the WASM memory grows past the limit mid-transaction.
+      await t.query(`select length(string_agg(repeat('x', 1000), '')) from generate_series(1, 100000)`)
+      expect(db.heapBytes()).toBeGreaterThan(db.heapLimit)
+      await t.query('insert into public.memoria values (2)')
+    })
+    expect(db.recycles).toBe(0)
+    const rows = await db.query<{ id: number }>('select id from public.memoria order by id')
+    expect(rows.rows).toEqual([{ id: 1 }, { id: 2 }])
+    expect(db.recycles).toBe(1)
+    expect(db.restarts).toBe(0)
+    expect(db.heapBytes()).toBeLessThanOrEqual(db.heapLimit)
+    await db.exec(`notify memoria_prueba, 'tras reciclar'`)
+    await until(() => heard.length > 0)
+    expect(heard).toEqual(['tras reciclar'])
+    await stop()
+  })
+})

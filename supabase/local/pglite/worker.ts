@@ -46,6 +46,10 @@ function post(message: Reply | Event, transfer: ArrayBuffer[] = []) {
 async function open(): Promise<PGlite> {
   const lite = await PGlite.create(input.dataDir, {
     extensions: { pgcrypto, btree_gist },
+    // Shared buffers live inside the WASM memory, which never shrinks. PGlite reads its
+    // files through the OS, whose page cache already holds them; 128 MB of buffers cost
+    // 100 MB of resident memory and bought no speed (docs/decisions/0029-pglite-worker.md).
+    postgresqlconf: 'shared_buffers = 32MB',
     ...(input.loadDataDir ? { loadDataDir: new Blob([input.loadDataDir]) } : {}),
   })
   // The API always answers in UTC, as hosted Supabase does.
@@ -174,15 +178,18 @@ async function main() {
     }
   }
 
+  // PGlite's private Emscripten module (pinned by internals.int.test.ts): the size of its
+  // WASM memory, which the main thread bounds (docs/decisions/0029-pglite-worker.md).
+  const heap = () => (lite as unknown as { mod?: { HEAPU8?: Uint8Array } }).mod?.HEAPU8?.buffer.byteLength ?? 0
   port.on('message', (envelope: Envelope) => {
     handle(envelope).then(
-      ({ value, transfer }) => post({ id: envelope.id, ok: true, value }, transfer),
+      ({ value, transfer }) => post({ id: envelope.id, ok: true, value, heap: heap() }, transfer),
       (error: unknown) => {
-        if (error instanceof Failure) return post({ id: envelope.id, ok: false, error: error.fields, broken: error.broken })
+        if (error instanceof Failure) return post({ id: envelope.id, ok: false, error: error.fields, broken: error.broken, heap: heap() })
         // A database error has a SQLSTATE and leaves PGlite usable; anything else (a WASM
         // trap, a stack overflow, PGlite's own state checks) may not.
         const fields = fieldsOf(error)
-        post({ id: envelope.id, ok: false, error: fields, broken: !fields.code })
+        post({ id: envelope.id, ok: false, error: fields, broken: !fields.code, heap: heap() })
       },
     )
   })
