@@ -1,7 +1,10 @@
 /**
  * `npm start` and `npm run backend`: run the embedded stack from the command line.
  *
- *   npm start   -- [--port N] [--memory] [--data-dir DIR] [--host H] [--jwt-expiry S] [--trust-proxy] [--public-url URL]
+ *   npm start   -- [--port N] [--memory] [--data-dir DIR] [--host H] [--jwt-expiry S] [--trust-proxy] [--public-url URL] [--demo]
+ *
+ * --demo: on a database with no patients or citas yet, load the small demo volume
+ * (seed-demo.ts `smallDemo`) before serving; on one with data, nothing is added.
  *
  * --trust-proxy (or SPA_TRUST_PROXY=1): behind a reverse proxy, take the client address
  * from X-Forwarded-For and the public origin from X-Forwarded-Host/-Proto.
@@ -14,6 +17,7 @@ import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { startStack } from './server.ts'
+import { seedDemoIfEmpty, smallDemo } from './seed-demo.ts'
 import { appIsBuilt } from './static.ts'
 import { defaultDataDir, distDir, repoRoot } from './paths.ts'
 import { lockDataDir, type DataDirLock } from './data-lock.ts'
@@ -30,6 +34,7 @@ const { values } = parseArgs({
     quiet: { type: 'boolean', default: false },
     'trust-proxy': { type: 'boolean', default: process.env.SPA_TRUST_PROXY === '1' },
     'public-url': { type: 'string' },
+    demo: { type: 'boolean', default: false },
   },
   strict: true,
 })
@@ -73,6 +78,19 @@ const stack = await startStack({
   serveApp,
   log: values.quiet ? () => {} : (m) => console.log(m),
 }).catch(refuse)
+
+if (values.demo) {
+  console.log('Cargando los datos de demostración (solo en una base sin pacientes ni citas)…')
+  const demo = await seedDemoIfEmpty(stack.db, smallDemo).catch(async (error: unknown) => {
+    await stack.close()
+    refuse(error)
+  })
+  console.log(
+    demo
+      ? `  ${demo.patients} pacientes, ${demo.appointments} citas, ${demo.payments} pagos, ${demo.directSales} ventas directas y ${demo.reservations} reservas (${Math.round(demo.ms / 1000)} s).`
+      : '  La base ya tiene datos: no se agregó nada.',
+  )
+}
 
 const admin = process.env.SPA_ADMIN_EMAIL ?? 'admin@spa.local'
 const staff = process.env.SPA_STAFF_EMAIL ?? 'recepcion@spa.local'

@@ -67,6 +67,25 @@ export interface DemoResult {
   ms: number
 }
 
+/**
+ * The small volume `npm start -- --demo` loads: a few months of a spa's work at a glance
+ * (about 3 citas a day over two years and the month ahead), quick to seed and to sync to
+ * a tablet. The benches use their own, larger volumes.
+ */
+export const smallDemo: DemoOptions = { patients: 300, appointments: 2400, seed: 1 }
+
+/**
+ * Seeds `options` only on a database without patients or citas (a fresh folder): a
+ * restart with `--demo` never adds a second demo on top of the first, nor on a spa's
+ * real data. Returns null when it left the database as it was.
+ */
+export async function seedDemoIfEmpty(db: Db, options: DemoOptions): Promise<DemoResult | null> {
+  const { rows } = await db.query<{ vacia: boolean }>(
+    `select not exists (select 1 from public.tb_pacientes) and not exists (select 1 from public.tb_citas) as vacia`,
+  )
+  return rows[0]?.vacia ? seedDemo(db, options) : null
+}
+
 export async function seedDemo(db: Db, options: DemoOptions): Promise<DemoResult> {
   const started = performance.now()
   const log = options.log ?? (() => {})

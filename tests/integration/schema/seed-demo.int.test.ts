@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { lockDataDir } from '../../../supabase/local/data-lock.ts'
-import { seedDemo } from '../../../supabase/local/seed-demo.ts'
+import { seedDemo, seedDemoIfEmpty } from '../../../supabase/local/seed-demo.ts'
 import { repoRoot } from '../../../supabase/local/paths.ts'
 import { startTestStack, type TestStack } from '../../support/stack.ts'
 import { valor } from './support/datos.ts'
@@ -20,6 +20,35 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await stack?.close()
+})
+
+describe('seedDemoIfEmpty (npm start -- --demo)', () => {
+  it('carga la demo en una base nueva y nunca encima de datos', async () => {
+    const fresh = await startTestStack()
+    try {
+      const contar = () => valor<string>(fresh.db, `select (select count(*) from public.tb_pacientes) || '/' || (select count(*) from public.tb_citas) as v`)
+      expect(await contar()).toBe('0/0')
+      const primera = await seedDemoIfEmpty(fresh.db, { patients: 20, appointments: 60, seed: 3 })
+      expect(primera).toMatchObject({ patients: 20, appointments: 60 })
+      const cargada = await contar()
+      // A restart with --demo: the same folder keeps exactly what it had.
+      expect(await seedDemoIfEmpty(fresh.db, { patients: 20, appointments: 60, seed: 3 })).toBeNull()
+      expect(await contar()).toBe(cargada)
+    } finally {
+      await fresh.close()
+    }
+  })
+
+  it('no agrega nada a una base con pacientes aunque no tenga citas', async () => {
+    const fresh = await startTestStack()
+    try {
+      await fresh.db.exec(`insert into public.tb_pacientes (nombre, apellido, dni) values ('Paciente', 'Real', '12345678')`)
+      expect(await seedDemoIfEmpty(fresh.db, { patients: 20, appointments: 60, seed: 3 })).toBeNull()
+      expect(await valor<number>(fresh.db, `select count(*)::int as v from public.tb_citas`)).toBe(0)
+    } finally {
+      await fresh.close()
+    }
+  })
 })
 
 describe('seedDemo', () => {
