@@ -6,7 +6,11 @@
  * out; the server's limits per email, device and address are the bound.
  */
 
-/** A person cannot choose a service, a date and a time in less (measured from the form's render). */
+/**
+ * A person cannot type their details and choose a service, a date and a time in less:
+ * measured from their first input in the form (browser autofill included), or from the
+ * form's render when they send a restored draft untouched.
+ */
 export const BOOKING_MIN_FILL_MS = 3000
 
 /** The request header that carries the device id; the server reads it from request.headers. */
@@ -25,7 +29,7 @@ export type BookingBotSign = 'trampa' | 'demasiado-pronto'
 
 /**
  * Why the form holds a request back, or null to send it: text in the trap field, or a
- * send within BOOKING_MIN_FILL_MS of the form's render. A clock that reads backwards or
+ * send within BOOKING_MIN_FILL_MS of `desdeMs`. A clock that reads backwards or
  * not at all never holds a person back.
  */
 export function bookingBotSign(opts: { trampa: string; desdeMs: number; ahoraMs: number }): BookingBotSign | null {

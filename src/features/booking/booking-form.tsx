@@ -77,9 +77,11 @@ export function BookingFormCard({ tratamientos, requestedService, onBooked }: Bo
   const today = peruToday()
   const horas = useHoras(form.servicio, form.fecha, today)
   const fields = useRef<Partial<Record<BookingField, HTMLInputElement | HTMLSelectElement | null>>>({})
-  // Against form-filling bots (docs/decisions/0041-reservas-antispam.md): when the form
-  // appeared, and a trap field no person sees.
+  // Against form-filling bots (docs/decisions/0041-reservas-antispam.md): when the
+  // visitor first typed or chose something (else when the form appeared), and a trap
+  // field no person sees.
   const [renderedAt] = useState(() => performance.now())
+  const firstInputAt = useRef<number | null>(null)
   const trap = useRef<HTMLInputElement>(null)
   const list = tratamientos.list
 
@@ -158,7 +160,7 @@ export function BookingFormCard({ tratamientos, requestedService, onBooked }: Bo
     }
     // Nothing is sent and everything typed stays; a second tap sends (the trap is
     // emptied: browser autofill may have written in it, and a person cannot see it).
-    if (bookingBotSign({ trampa: trap.current?.value ?? '', desdeMs: renderedAt, ahoraMs: performance.now() })) {
+    if (bookingBotSign({ trampa: trap.current?.value ?? '', desdeMs: firstInputAt.current ?? renderedAt, ahoraMs: performance.now() })) {
       if (trap.current) trap.current.value = ''
       toast({ ...BOOKING_CHECK_AGAIN, variant: 'warning' })
       return
@@ -195,7 +197,14 @@ export function BookingFormCard({ tratamientos, requestedService, onBooked }: Bo
   const invalid = (field: BookingField) => (errorField === field ? true : undefined)
 
   return (
-    <form className={classes.card} onSubmit={submit} noValidate aria-label="Solicitud de reserva" {...{ [FAB_AVOID_ATTRIBUTE]: '' }}>
+    <form
+      className={classes.card}
+      onSubmit={submit}
+      onInput={() => (firstInputAt.current ??= performance.now())}
+      noValidate
+      aria-label="Solicitud de reserva"
+      {...{ [FAB_AVOID_ATTRIBUTE]: '' }}
+    >
       {!online && (
         <OfflineNotice title="Estás sin conexión">
           {BOOKING_NEEDS_CONNECTION} Lo que escribas se guarda en este formulario: envíalo cuando vuelvas a estar en línea.
