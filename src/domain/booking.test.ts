@@ -164,6 +164,11 @@ describe('messages', () => {
     })
     expect(bookingSaveError(BOOKING_LIMIT_MESSAGES.direccion, 'P0001')).toEqual({ title: 'Solicitud no enviada', description: BOOKING_LIMIT_MESSAGES.direccion })
     expect(bookingSaveError(BOOKING_LIMIT_MESSAGES.unaALaVez).description).toBe(BOOKING_LIMIT_MESSAGES.unaALaVez)
+    expect(bookingSaveError(BOOKING_LIMIT_MESSAGES.dispositivo, 'P0001')).toEqual({ title: 'Solicitudes ya recibidas', description: BOOKING_LIMIT_MESSAGES.dispositivo })
+  })
+
+  it('no limit text says how many requests there were or remain', () => {
+    for (const text of Object.values(BOOKING_LIMIT_MESSAGES)) expect(text).not.toMatch(/\d|un[ao]s? (más|solicitud)|quedan?/i)
   })
 
   it('says a date the calendar lacks in Spanish, whatever words the server used', () => {

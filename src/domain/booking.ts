@@ -137,13 +137,16 @@ export function toReserva(form: BookingForm, tratamiento: Tratamiento): ReservaI
 }
 
 /**
- * The server's limits (docs/decisions/0021-reservas-publicas-limites.md): each already
- * says what to do, so it is shown alone — 'Intenta de nuevo' after 'Te contactaremos
- * pronto' contradicted it. The integration tests hold the server to these texts.
+ * The server's limits (docs/decisions/0021-reservas-publicas-limites.md,
+ * docs/decisions/0041-reservas-antispam.md): each already says what to do, so it is
+ * shown alone — 'Intenta de nuevo' after 'Te contactaremos pronto' contradicted it. None
+ * says how many requests there were or remain. The integration tests hold the server
+ * to these texts.
  */
 export const BOOKING_LIMIT_MESSAGES = {
   correo: 'Ya recibimos tus solicitudes de reserva de hoy con este correo. Te contactaremos pronto para confirmarlas.',
-  direccion: 'Recibimos muchas solicitudes desde tu conexión. Inténtalo de nuevo más tarde o escríbenos por WhatsApp.',
+  dispositivo: 'Hoy ya recibimos varias solicitudes desde este dispositivo. Te contactaremos pronto; si necesitas otra cita, escríbenos por WhatsApp.',
+  direccion: 'Hoy recibimos muchas solicitudes desde tu conexión. Inténtalo de nuevo mañana o escríbenos por WhatsApp.',
   unaALaVez: 'Envía una sola solicitud de reserva a la vez.',
 } as const
 
@@ -155,7 +158,7 @@ export const BOOKING_LIMIT_MESSAGES = {
  */
 export function bookingSaveError(message: string, code?: string | null): { title: string; description: string } {
   const text = message.trim()
-  if (text === BOOKING_LIMIT_MESSAGES.correo) return { title: 'Solicitudes ya recibidas', description: text }
+  if (text === BOOKING_LIMIT_MESSAGES.correo || text === BOOKING_LIMIT_MESSAGES.dispositivo) return { title: 'Solicitudes ya recibidas', description: text }
   if ((Object.values(BOOKING_LIMIT_MESSAGES) as string[]).includes(text)) return { title: 'Solicitud no enviada', description: text }
   const shown = code === '22007' || code === '22008' ? BOOKING_DATE_INVALID : text
   return {

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
+import { BOOKING_MIN_FILL_MS } from '../../src/domain/booking-antispam.ts'
 import { expect, test } from './support/fixtures.ts'
 import { backend, demo, expectAccessible, expectToast, screenshot } from './support/app.ts'
 import { nextPeruWeekday } from './support/dates.ts'
@@ -27,6 +28,8 @@ const horas = async (page: Page) => (await hora(page).locator('option').allTextC
 test.describe('reserva pública honesta', () => {
   test('un paquete se reserva como paquete, nunca como otro servicio', async ({ page }) => {
     await page.setViewportSize(phone)
+    // The form sends only once a person could have filled it (docs/decisions/0041-reservas-antispam.md).
+    await page.clock.install()
     await page.goto('/')
     // First a service card, then the package: the package must replace it.
     await page.getByRole('article', { name: 'Aromaterapia' }).getByRole('button', { name: /Reservar Ahora/ }).click()
@@ -49,6 +52,7 @@ test.describe('reserva pública honesta', () => {
     await hora(page).selectOption('10:00 am')
     await screenshot(page, 'publico-telefono-reserva-paquete')
     await expectAccessible(page, 'reserva de un paquete')
+    await page.clock.fastForward(BOOKING_MIN_FILL_MS)
     await page.getByRole('button', { name: 'Solicitar Reserva' }).click()
     await expectToast(page, '¡Reserva Solicitada!')
 

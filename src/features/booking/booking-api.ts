@@ -3,6 +3,7 @@
  * docs/decisions/0039-reserva-publica-honesta.md), through the light PostgREST client.
  */
 import { sortTratamientos, type ReservaInsert, type Tratamiento } from '@/domain/booking.ts'
+import { BOOKING_DEVICE_HEADER, dispositivoDesdeBytes, dispositivoValido } from '@/domain/booking-antispam.ts'
 import type { HorarioDia } from '@/domain/booking-slots.ts'
 import type { DiaSemana } from '@/domain/peru-time.ts'
 import { getPublicDb } from '@/lib/supabase/public-client.ts'
@@ -68,8 +69,29 @@ export async function fetchHorasDisponibles(idTratamiento: string, fecha: string
   return Array.isArray(data) ? data.filter((v): v is string => typeof v === 'string') : []
 }
 
+const DEVICE_KEY = 'spa-lima.dispositivo'
+let deviceInMemory: string | null = null
+
+/**
+ * This browser's random device id, made at its first request and kept in localStorage
+ * (docs/decisions/0041-reservas-antispam.md); the server counts requests per id and day.
+ * Without storage it lasts as long as the page.
+ */
+function dispositivo(): string {
+  try {
+    const saved = localStorage.getItem(DEVICE_KEY)
+    if (dispositivoValido(saved)) return saved
+    const made = dispositivoDesdeBytes(crypto.getRandomValues(new Uint8Array(16)))
+    localStorage.setItem(DEVICE_KEY, made)
+    return made
+  } catch {
+    deviceInMemory ??= dispositivoDesdeBytes(crypto.getRandomValues(new Uint8Array(16)))
+    return deviceInMemory
+  }
+}
+
 export async function insertReserva(row: ReservaInsert): Promise<void> {
   // No read-back: visitors may insert a request but not read the table.
-  const { error } = await (await db()).from('tb_reservas').insert(row)
+  const { error } = await (await db()).from('tb_reservas').insert(row).setHeader(BOOKING_DEVICE_HEADER, dispositivo())
   if (error) fail(error)
 }

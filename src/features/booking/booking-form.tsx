@@ -19,6 +19,7 @@ import {
   type BookingForm,
   type Tratamiento,
 } from '@/domain/booking.ts'
+import { BOOKING_CHECK_AGAIN, bookingBotSign } from '@/domain/booking-antispam.ts'
 import { formatSoles } from '@/domain/money.ts'
 import { FAB_AVOID_ATTRIBUTE } from '@/domain/site-nav.ts'
 import { peruToday } from '@/domain/peru-time.ts'
@@ -76,6 +77,12 @@ export function BookingFormCard({ tratamientos, requestedService, onBooked }: Bo
   const today = peruToday()
   const horas = useHoras(form.servicio, form.fecha, today)
   const fields = useRef<Partial<Record<BookingField, HTMLInputElement | HTMLSelectElement | null>>>({})
+  // Against form-filling bots (docs/decisions/0041-reservas-antispam.md): when the
+  // visitor first typed or chose something (else when the form appeared), and a trap
+  // field no person sees.
+  const [renderedAt] = useState(() => performance.now())
+  const firstInputAt = useRef<number | null>(null)
+  const trap = useRef<HTMLInputElement>(null)
   const list = tratamientos.list
 
   useEffect(() => {
@@ -151,6 +158,13 @@ export function BookingFormCard({ tratamientos, requestedService, onBooked }: Bo
       toast({ title: 'Error de Validación', description: 'El servicio elegido ya no está disponible. Por favor elige otro.', variant: 'destructive' })
       return
     }
+    // Nothing is sent and everything typed stays; a second tap sends (the trap is
+    // emptied: browser autofill may have written in it, and a person cannot see it).
+    if (bookingBotSign({ trampa: trap.current?.value ?? '', desdeMs: firstInputAt.current ?? renderedAt, ahoraMs: performance.now() })) {
+      if (trap.current) trap.current.value = ''
+      toast({ ...BOOKING_CHECK_AGAIN, variant: 'warning' })
+      return
+    }
     setSending(true)
     try {
       const { insertReserva } = await import('./booking-api.ts')
@@ -183,7 +197,14 @@ export function BookingFormCard({ tratamientos, requestedService, onBooked }: Bo
   const invalid = (field: BookingField) => (errorField === field ? true : undefined)
 
   return (
-    <form className={classes.card} onSubmit={submit} noValidate aria-label="Solicitud de reserva" {...{ [FAB_AVOID_ATTRIBUTE]: '' }}>
+    <form
+      className={classes.card}
+      onSubmit={submit}
+      onInput={() => (firstInputAt.current ??= performance.now())}
+      noValidate
+      aria-label="Solicitud de reserva"
+      {...{ [FAB_AVOID_ATTRIBUTE]: '' }}
+    >
       {!online && (
         <OfflineNotice title="Estás sin conexión">
           {BOOKING_NEEDS_CONNECTION} Lo que escribas se guarda en este formulario: envíalo cuando vuelvas a estar en línea.
@@ -302,6 +323,12 @@ export function BookingFormCard({ tratamientos, requestedService, onBooked }: Bo
           value={form.mensaje}
           onChange={(e) => set('mensaje')(e.currentTarget.value)}
         />
+        <div className={classes.trap} aria-hidden="true">
+          <label>
+            Sitio web
+            <input ref={trap} type="text" name="sitio_web" tabIndex={-1} autoComplete="off" defaultValue="" />
+          </label>
+        </div>
       </div>
       <Button type="submit" mt="xl" size="lg" radius="xl" fullWidth loading={sending} leftSection={<IconCalendarCheck size={20} aria-hidden />}>
         Solicitar Reserva
