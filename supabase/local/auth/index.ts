@@ -41,8 +41,9 @@ export function createAuth(ctx: StackContext, overrides: Partial<AuthOptions> = 
     limiter: new FailureLimiter(options.failedSignInWindow * 1000),
     knownPairs: new KnownPairs(),
     // Sixteen sign-ins of one account may wait (a spa's tablets on one shared account at
-    // opening time); more get 429 at once (docs/decisions/0032).
-    signInLock: new KeyedLock(16),
+    // opening time), thirty-two over all accounts (a few seconds of bcrypt); more get 429
+    // at once (docs/decisions/0032).
+    signInLock: new KeyedLock(16, 32),
     access: new UserAccess(ctx.db),
   }
 

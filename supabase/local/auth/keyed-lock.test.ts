@@ -44,4 +44,21 @@ describe('KeyedLock', () => {
     expect(await lock.run('cuenta', async () => 'de nuevo')).toBe('de nuevo')
     expect(lock.size).toBe(0)
   })
+
+  it('bounds the waiting over all keys too: a burst spread over many accounts is refused at once beyond it', async () => {
+    const lock = new KeyedLock(16, 3)
+    let release!: () => void
+    const gate = new Promise<void>((r) => (release = r))
+    // One call running per account (not waiting), then waiting calls on three accounts.
+    const running = ['a', 'b', 'c', 'd'].map((k) => lock.run(k, () => gate))
+    const waiting = ['a', 'b', 'c'].map((k) => lock.run(k, async () => `servida ${k}`))
+    await expect(lock.run('d', async () => 'cuarta en espera')).rejects.toBeInstanceOf(LockBusyError)
+    // A first call on a free account does not wait, so it is never refused.
+    expect(await lock.run('libre', async () => 'libre')).toBe('libre')
+    release()
+    await Promise.all(running)
+    expect(await Promise.all(waiting)).toEqual(['servida a', 'servida b', 'servida c'])
+    expect(await lock.run('d', async () => 'de nuevo')).toBe('de nuevo')
+    expect(lock.size).toBe(0)
+  })
 })
