@@ -65,7 +65,7 @@ async function seed(page: Page) {
   await api.insert('tb_especialistas', especialista, demo.admin)
   await api.insert(
     'tb_pacientes',
-    { id_paciente: randomUUID(), nombre: data.paciente, apellido: data.apellido, dni: '45678912', telefono: '987 654 321', email: data.correo },
+    { id_paciente: randomUUID(), nombre: data.paciente, apellido: data.apellido, dni: String(40_000_000 + Math.floor(Math.random() * 9_999_999)), telefono: '987 654 321', email: data.correo },
     demo.admin,
   )
   await api.insert(
@@ -168,6 +168,17 @@ test('el panel en un teléfono: sin scroll lateral, un botón de estado y las li
       await expect(cell).toBeVisible()
       // The label is drawn before the value, above or beside it, inside the card.
       expect(await cell.evaluate((td) => getComputedStyle(td, '::before').content)).toBe(`"${s.table.labelled}"`)
+      // Each value sits in its column beside its label, every line of it (a second line
+      // under a value must not fall under the labels).
+      const underLabels = await table.evaluate((t) =>
+        [...t.querySelectorAll('td[data-label]:not(:first-child)')].flatMap((td) => {
+          const edge = td.getBoundingClientRect().left + td.clientWidth * 0.3
+          return [...td.querySelectorAll('*')]
+            .filter((el) => el.getBoundingClientRect().width > 0 && el.getBoundingClientRect().left < edge)
+            .map((el) => `${td.getAttribute('data-label')}: ${el.textContent}`)
+        }),
+      )
+      expect(underLabels, `${s.name}: valores bajo las etiquetas`).toEqual([])
       // Every button of the row (its ⋮, a 'Pagar') is whole on the screen, no sideways scroll.
       await row.scrollIntoViewIfNeeded()
       const buttons = row.getByRole('button')

@@ -265,7 +265,8 @@ const Row = memo(function Row<T>({ row, columns, cells, actions, name, stacked }
     <tr className={TR} data-with-row-border data-hover={stacked ? undefined : true} role={stacked ? 'row' : undefined}>
       {columns.map((c, i) => (
         <td key={c.key} className={cells[i]!.className} style={cells[i]!.style} data-label={cells[i]!.label} role={cellRole}>
-          {c.cell(row)}
+          {/* Stacked, the value is one block beside its label, whatever lines it holds. */}
+          {stacked ? <div className={classes.value}>{c.cell(row)}</div> : c.cell(row)}
         </td>
       ))}
       {actions && (
