@@ -213,6 +213,13 @@ test('el panel en un teléfono: sin scroll lateral, un botón de estado y las li
   await expect(page.getByRole('heading', { level: 1, name: 'Problemas de sincronización' })).toBeVisible()
   await expect(hoja).toBeHidden()
 
+  // A narrower phone: the brand gives way (no mark), the button stays whole.
+  await page.setViewportSize({ width: 360, height: 780 })
+  await open(page, screens[0]!)
+  expect(await overflow(page), 'inicio a 360 px').toEqual({ page: 0, past: [] })
+  await expect(boton).toBeInViewport({ ratio: 1 })
+  await screenshot(page, 'panel-movil-360-hub')
+
   // A tablet and a computer keep the row of chips and the tables with their headers.
   for (const size of wider) {
     await page.setViewportSize(size)
