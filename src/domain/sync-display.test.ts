@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { describeSync, lastSyncLabel, pendingLabel, pendingSentence, SESSION_ENDED_BANNER, UNREACHABLE_BANNER, type SyncViewInput } from './sync-display.ts'
+import {
+  describeSync,
+  lastSyncLabel,
+  pendingLabel,
+  pendingSentence,
+  SESSION_ENDED_BANNER,
+  summarizeSync,
+  UNREACHABLE_BANNER,
+  type SyncViewInput,
+} from './sync-display.ts'
 
 describe('pendingLabel', () => {
   it('counts changes waiting to upload', () => {
@@ -114,5 +123,56 @@ describe('pendingSentence', () => {
   it('agrees in number', () => {
     expect(pendingSentence(1)).toBe('Hay 1 cambio que aún no llega al servidor.')
     expect(pendingSentence(2)).toBe('Hay 2 cambios que aún no llegan al servidor.')
+  })
+})
+
+describe('summarizeSync (the phone\'s one status button)', () => {
+  const now = new Date('2025-03-10T20:00:00Z')
+  const synced: SyncViewInput = {
+    network: 'up',
+    server: 'reachable',
+    session: 'valid',
+    downloads: { tb_citas: 'complete', tb_pacientes: 'complete' },
+    received: 0,
+    expected: 0,
+    pending: 0,
+    refused: 0,
+    conflicts: 0,
+    held: 0,
+    lastSyncAt: '2025-03-10T19:55:00Z',
+    error: null,
+  }
+  const summary = (patch: Partial<SyncViewInput>, localSession = false) => summarizeSync(describeSync({ ...synced, ...patch }, now), localSession)
+
+  it('in step: Sincronizado, in the calm green', () => {
+    expect(summary({})).toEqual({ text: 'Sincronizado', tone: 'ok' })
+  })
+
+  it('problems to solve come before everything else, counted', () => {
+    expect(summary({ refused: 1 })).toEqual({ text: '1 problema', tone: 'error' })
+    expect(summary({ refused: 1, conflicts: 1, held: 1, network: 'down', pending: 4 }, true)).toEqual({ text: '3 problemas', tone: 'error' })
+  })
+
+  it('then a missing connection, whatever waits', () => {
+    expect(summary({ network: 'down', pending: 2 })).toEqual({ text: 'Sin conexión', tone: 'warn' })
+    expect(summary({ server: 'unreachable', pending: 2 })).toEqual({ text: 'Sin servidor', tone: 'warn' })
+    expect(summary({ session: 'expired', pending: 2 })).toEqual({ text: 'Sesión terminada', tone: 'warn' })
+  })
+
+  it('then a local session, then work waiting or data missing', () => {
+    expect(summary({ pending: 2 }, true)).toEqual({ text: 'Sesión local', tone: 'warn' })
+    expect(summary({ pending: 1 })).toEqual({ text: '1 por subir', tone: 'warn' })
+    expect(summary({ pending: 12 })).toEqual({ text: '12 por subir', tone: 'warn' })
+    expect(summary({ downloads: { tb_citas: 'partial' }, received: 1, expected: 9 })).toEqual({ text: 'Descargando…', tone: 'warn' })
+    expect(summary({ downloads: { tb_citas: 'not-started' }, network: 'up', server: 'unknown' })).toEqual({ text: 'Sin datos', tone: 'warn' })
+  })
+
+  it('an ended session with the server not answered yet: the upload is paused', () => {
+    expect(summary({ server: 'unknown', session: 'expired' })).toEqual({ text: 'En pausa', tone: 'warn' })
+  })
+
+  it('neutral while still finding out, never "Sincronizado"', () => {
+    expect(summary({ server: 'unknown' })).toEqual({ text: 'Conectando…', tone: 'neutral' })
+    expect(summary({ pending: null })).toEqual({ text: 'Revisando…', tone: 'neutral' })
   })
 })

@@ -120,3 +120,31 @@ export function describeSync(m: SyncViewInput, now: Date = new Date()): SyncView
 
   return { connection, upload, lastSync, problems, progress, banner }
 }
+
+/** The one state a phone's collapsed status button shows (docs/decisions/0042-panel-en-telefono.md). */
+export interface SyncSummary {
+  text: string
+  tone: Tone
+}
+
+/**
+ * The most important of the header's chips, in short words for a phone's status button:
+ * problems to solve first, then a connection that is not there, a local session, work
+ * waiting or data missing, what is still being checked, and 'Sincronizado' only when
+ * everything is in step. `localSession` is the 'Sesión local' chip (signed in offline,
+ * network back).
+ */
+export function summarizeSync(view: SyncView, localSession: boolean): SyncSummary {
+  const { problems, connection, upload } = view
+  if (!problems.calm) return { text: problems.count === 1 ? '1 problema' : `${problems.count} problemas`, tone: 'error' }
+  if (connection.kind === 'offline') return { text: 'Sin conexión', tone: 'warn' }
+  if (connection.kind === 'unreachable') return { text: 'Sin servidor', tone: 'warn' }
+  if (connection.kind === 'expired') return { text: 'Sesión terminada', tone: 'warn' }
+  if (localSession) return { text: 'Sesión local', tone: 'warn' }
+  if (upload.kind === 'pending') return { text: upload.text.replace(/ cambios? por subir$/, ' por subir'), tone: 'warn' }
+  if (upload.kind === 'no-data') return { text: upload.text === 'Descargando datos…' ? 'Descargando…' : 'Sin datos', tone: 'warn' }
+  if (upload.kind === 'paused') return { text: 'En pausa', tone: 'warn' }
+  if (connection.kind === 'connecting') return { text: 'Conectando…', tone: 'neutral' }
+  if (upload.kind === 'checking') return { text: 'Revisando…', tone: 'neutral' }
+  return { text: 'Sincronizado', tone: 'ok' }
+}

@@ -1,7 +1,8 @@
 /**
  * The Pacientes list on every screen size (docs/decisions/0022-endurecimiento-ux.md): a row's ⋮ actions are
  * reachable without scrolling sideways on a phone, a long unbroken name wraps inside its
- * cell instead of pushing the columns off-screen, and the status chips stay on one row.
+ * cell instead of pushing the columns off-screen, and the status chips stay on one row
+ * (on a phone: one status button, the rows stacked, docs/decisions/0042-panel-en-telefono.md).
  */
 import type { Page } from '@playwright/test'
 import { backend, demo, screenshot, signIn, viewports, waitForSynced } from './support/app.ts'
@@ -31,14 +32,23 @@ test('pacientes: acciones al alcance y nombres largos contenidos en teléfono, t
       return { pagina: document.documentElement.scrollWidth - window.innerWidth, tabla: scroller.scrollLeft }
     })
     expect(medidas, nombre).toEqual({ pagina: 0, tabla: 0 })
-    // The long name wraps inside its cell: the cell is no wider than the screen.
+    // The long name wraps inside its cell: on a phone the card's title, within the screen
+    // (docs/decisions/0042-panel-en-telefono.md); on a tablet or a computer a column.
+    const telefono = viewport.width <= 600
     const celda = await fila.getByRole('cell').first().boundingBox()
-    expect(celda!.width, `celda del nombre en ${nombre}`).toBeLessThan(viewport.width * 0.6)
-    // The header's status chips sit on one row (on a phone they took three).
-    const filas = await page.getByRole('group', { name: 'Estado de sincronización' }).evaluate((el) =>
-      new Set([...el.children].map((c) => Math.round(c.getBoundingClientRect().top))).size,
-    )
-    expect(filas, `filas de chips de estado en ${nombre}`).toBe(1)
+    expect(celda!.x + celda!.width, `celda del nombre en ${nombre}`).toBeLessThanOrEqual(viewport.width)
+    if (!telefono) expect(celda!.width, `celda del nombre en ${nombre}`).toBeLessThan(viewport.width * 0.6)
+    if (telefono) {
+      // A phone shows one status button instead of the chips.
+      await expect(page.getByRole('button', { name: /^Estado de sincronización: / })).toBeVisible()
+      await expect(page.getByRole('group', { name: 'Estado de sincronización' })).toBeHidden()
+    } else {
+      // The header's status chips sit on one row (on a phone they took three).
+      const filas = await page.getByRole('group', { name: 'Estado de sincronización' }).evaluate((el) =>
+        new Set([...el.children].map((c) => Math.round(c.getBoundingClientRect().top))).size,
+      )
+      expect(filas, `filas de chips de estado en ${nombre}`).toBe(1)
+    }
     await screenshot(page, `pacientes-nombre-largo-${nombre}`)
   }
   await acciones(page)

@@ -1,13 +1,18 @@
-/** The panel's top bar: who is signed in and, always visible, the state of sync. */
+/**
+ * The panel's top bar: who is signed in and, always visible, the state of sync (a row of
+ * chips; one status button on a phone: docs/decisions/0042-panel-en-telefono.md).
+ */
 import { useEffect, useState } from 'react'
 import { Link } from '@tanstack/react-router'
-import { Avatar, Progress, Tooltip } from '@mantine/core'
-import { IconAlertTriangle, IconCloudCheck, IconCloudDownload, IconCloudPause, IconCloudUpload, IconHistory, IconLoader2 } from '@tabler/icons-react'
+import { Avatar, Progress } from '@mantine/core'
+import { IconAlertTriangle } from '@tabler/icons-react'
 import { displayName } from '@/domain/greeting.ts'
 import { describeSync } from '@/domain/sync-display.ts'
 import type { PanelUser } from '@/lib/auth/panel-user.ts'
 import type { SessionMode } from '@/domain/session-rules.ts'
 import type { PanelSync } from './use-panel-sync.ts'
+import { StatusButton } from './status-button.tsx'
+import { statusChips } from './status-chips.tsx'
 import classes from './panel.module.css'
 
 /** Re-renders every `everyMs`: the relative time is computed from the clock at each render. */
@@ -23,6 +28,7 @@ export function PanelHeader({ user, mode, sync }: { user: PanelUser; mode: Sessi
   useTick(30_000)
   const view = describeSync(sync, new Date())
   const name = displayName({ nombre: user.nombre, email: user.email })
+  const localSession = mode === 'offline' && sync.network === 'up'
 
   return (
     <header className={classes.header}>
@@ -40,45 +46,11 @@ export function PanelHeader({ user, mode, sync }: { user: PanelUser; mode: Sessi
           </Avatar>
           <span>{name}</span>
         </span>
+        <StatusButton view={view} localSession={localSession} name={name} />
       </div>
       <div className={classes.statusBar}>
         <div className={classes.status} role="group" aria-label="Estado de sincronización">
-          <span className={classes.pill} data-tone={view.connection.tone} data-testid="estado-conexion">
-            <span className={classes.dot} aria-hidden />
-            {view.connection.text}
-          </span>
-          {mode === 'offline' && sync.network === 'up' && (
-            <Tooltip label="Ingresaste sin conexión: conectando con el servidor para sincronizar.">
-              <span className={classes.pill} data-tone="warn">
-                Sesión local
-              </span>
-            </Tooltip>
-          )}
-          <span className={classes.pill} data-tone={view.upload.tone} data-testid="cambios-pendientes">
-            {view.upload.kind === 'pending' ? (
-              <IconCloudUpload size={16} aria-hidden />
-            ) : view.upload.kind === 'no-data' ? (
-              <IconCloudDownload size={16} aria-hidden />
-            ) : view.upload.kind === 'checking' ? (
-              <IconLoader2 size={16} aria-hidden />
-            ) : view.upload.kind === 'paused' ? (
-              <IconCloudPause size={16} aria-hidden />
-            ) : (
-              <IconCloudCheck size={16} aria-hidden />
-            )}
-            {view.upload.text}
-          </span>
-          <span className={classes.pill} data-tone="neutral" data-testid="ultima-sincronizacion">
-            <IconHistory size={16} aria-hidden />
-            {view.lastSync}
-          </span>
-          <Link to="/control-citas/sincronizacion" className={classes.problemsLink}>
-            {/* Calm when there is nothing to solve: no warning icon, no warning colour. */}
-            <span className={classes.pill} data-tone={view.problems.calm ? 'neutral' : 'error'} data-testid="problemas-sincronizacion">
-              {!view.problems.calm && <IconAlertTriangle size={16} aria-hidden data-testid="problemas-aviso" />}
-              {view.problems.text}
-            </span>
-          </Link>
+          {statusChips({ view, localSession })}
         </div>
       </div>
       {view.progress !== null && (

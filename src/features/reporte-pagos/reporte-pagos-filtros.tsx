@@ -21,6 +21,7 @@ export function ReporteFiltros({ filtros, metodos, onChange }: { filtros: Filtro
       <TextInput type="date" label="Desde" value={filtros.desde} max={filtros.hasta || undefined} onChange={(e) => onChange({ desde: e.currentTarget.value })} />
       <TextInput type="date" label="Hasta" value={filtros.hasta} min={filtros.desde || undefined} onChange={(e) => onChange({ hasta: e.currentTarget.value })} />
       <NativeSelect
+        className={classes.metodo}
         label="Método de pago"
         value={filtros.metodo}
         data={[{ value: '', label: TODOS_LOS_METODOS }, ...metodos.map((m) => ({ value: m, label: m }))]}

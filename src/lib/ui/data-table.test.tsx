@@ -1,7 +1,8 @@
-import { describe, expect, it, vi } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, screen, within } from '@testing-library/react'
 import { renderScreen } from '@tests/support/render.tsx'
 import { DataTable, type Column } from './data-table.tsx'
+import { PHONE_QUERY } from './use-phone-layout.ts'
 
 interface Fila {
   id: string
@@ -97,5 +98,94 @@ describe('DataTable', () => {
     expect(item).toHaveTextContent('Solo se puede eliminar si está cancelada')
     await user.click(item)
     expect(eliminar).not.toHaveBeenCalled()
+  })
+})
+
+/** A matchMedia whose phone query (≤ 600 px) answers `phone`, and can be turned (a rotation). */
+function screenWidth(phone: boolean) {
+  const listeners = new Set<(e: { matches: boolean }) => void>()
+  const state = { phone }
+  const original = window.matchMedia
+  window.matchMedia = ((query: string) => ({
+    get matches() {
+      return query === PHONE_QUERY && state.phone
+    },
+    media: query,
+    onchange: null,
+    addEventListener: (_: string, fn: (e: { matches: boolean }) => void) => listeners.add(fn),
+    removeEventListener: (_: string, fn: (e: { matches: boolean }) => void) => listeners.delete(fn),
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia
+  return {
+    turn(toPhone: boolean) {
+      state.phone = toPhone
+      act(() => listeners.forEach((fn) => fn({ matches: toPhone })))
+    },
+    restore: () => (window.matchMedia = original),
+  }
+}
+
+describe('DataTable on a phone (docs/decisions/0042-panel-en-telefono.md)', () => {
+  // jsdom draws nothing: what is checked here is what the CSS stacks on (labels, roles,
+  // the phone's sort); tests/e2e/panel-en-telefono.spec.ts measures the drawing.
+  let width: ReturnType<typeof screenWidth>
+  afterEach(() => width.restore())
+  const acciones = (f: Fila) => [{ label: 'Editar', onClick: () => editado.push(f.id) }]
+  let editado: string[] = []
+  beforeEach(() => {
+    editado = []
+  })
+  const tabla = () => (
+    <DataTable rows={filas.slice(0, 3)} columns={columns} rowKey={(f) => f.id} label="Lista de prueba" rowName={(f) => f.nombre} actions={acciones} />
+  )
+
+  it('at phone width: rows of labelled cells, the actions menu on each, the headers\' sort as a select', async () => {
+    width = screenWidth(true)
+    const { user } = await renderScreen(tabla)
+    const table = screen.getByRole('table', { name: 'Lista de prueba' })
+    expect(table.className).toContain('stacked')
+    const first = bodyRows()[0]!
+    expect(first).toHaveAttribute('role', 'row')
+    const cells = within(first).getAllByRole('cell')
+    expect(cells.map((c) => c.getAttribute('data-label'))).toEqual(['Nombre', 'Costo', null])
+    expect(cells[1]).toHaveTextContent('N/A')
+    // No sideways scroller around it.
+    expect(table.closest('.mantine-ScrollArea-root')).toBeNull()
+
+    await user.click(within(first).getByRole('button', { name: 'Acciones para Tratamiento 1' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Editar' }))
+    expect(editado).toEqual(['id-1'])
+
+    const ordenar = screen.getByRole('combobox', { name: 'Ordenar por' })
+    const direccion = screen.getByRole('button', { name: 'Ascendente' })
+    expect(direccion).toBeDisabled()
+    await user.selectOptions(ordenar, 'Costo')
+    const costos = () => bodyRows().map((r) => within(r).getAllByRole('cell')[1]!.textContent)
+    expect(costos()).toEqual(['S/ 37', 'S/ 74', 'N/A'])
+    await user.click(direccion)
+    expect(costos()).toEqual(['S/ 74', 'S/ 37', 'N/A'])
+    expect(screen.getByRole('button', { name: 'Descendente' })).toBeEnabled()
+    await user.selectOptions(ordenar, 'Sin ordenar')
+    expect(bodyRows().map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['Tratamiento 1', 'Tratamiento 2', 'Tratamiento 3'])
+  })
+
+  it('at tablet or computer width: the table as it was, and it follows a rotation', async () => {
+    width = screenWidth(false)
+    await renderScreen(tabla)
+    const table = screen.getByRole('table', { name: 'Lista de prueba' })
+    expect(table.className).not.toContain('stacked')
+    expect(table).not.toHaveAttribute('role')
+    expect(table.closest('.mantine-ScrollArea-root')).not.toBeNull()
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Nombre', 'Costo', 'Acciones'])
+    expect(within(bodyRows()[0]!).getAllByRole('cell').some((c) => c.hasAttribute('data-label'))).toBe(false)
+    expect(screen.queryByRole('combobox', { name: 'Ordenar por' })).toBeNull()
+
+    width.turn(true)
+    expect(screen.getByRole('table', { name: 'Lista de prueba' }).className).toContain('stacked')
+    expect(screen.getByRole('combobox', { name: 'Ordenar por' })).toBeInTheDocument()
+    width.turn(false)
+    expect(screen.queryByRole('combobox', { name: 'Ordenar por' })).toBeNull()
   })
 })

@@ -2,14 +2,17 @@
  * The back office's table: columns are definitions (header, cell, optional sort value),
  * one page of rows is rendered (so thousands of rows stay instant), headers with a sort
  * value sort on click, and each row may carry an actions menu (⋮). The actions column
- * stays in view while the table scrolls sideways on a phone, and long unbroken text
- * wraps instead of pushing the columns off-screen.
+ * stays in view while the table scrolls sideways on a narrow tablet, and long unbroken
+ * text wraps instead of pushing the columns off-screen. On a phone (≤ 600 px) each row
+ * is a stacked card, every cell under its column's label, the ⋮ at the card's corner and
+ * a 'Ordenar por' choice above (docs/decisions/0042-panel-en-telefono.md).
  */
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react'
-import { Pagination, Table, UnstyledButton } from '@mantine/core'
+import { NativeSelect, Pagination, Table, UnstyledButton } from '@mantine/core'
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react'
 import { RowActionsMenu, type RowAction } from './row-actions-menu.tsx'
 import { compareSortValues, pageCount, pageSlice, type SortDirection, type SortValue } from './table-model.ts'
+import { usePhoneLayout } from './use-phone-layout.ts'
 import classes from './data-table.module.css'
 import { numeroEs } from '@/domain/text.ts'
 
@@ -81,7 +84,10 @@ export function DataTable<T>({
   const page = Math.min(controlledPage ?? ownPage, pages)
   const setPage = onPageChange ?? setOwnPage
   const visible = useMemo(() => pageSlice(sorted, page, pageSize), [sorted, page, pageSize])
-  const cells = useMemo(() => columns.map(cellProps), [columns])
+  // A phone stacks the rows (same table elements: the roles stay for screen readers
+  // and for the tests that read rows and cells).
+  const stacked = usePhoneLayout()
+  const cells = useMemo(() => columns.map((c) => cellProps(c, stacked)), [columns, stacked])
 
   // Rows get one stable function for their actions, reading the screen's latest: a new
   // `actions` closure on every render of the screen must not re-render every row.
@@ -95,43 +101,67 @@ export function DataTable<T>({
   const toggleSort = (key: string) =>
     setSort((s) => (s?.key === key ? { key, direction: s.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: 'asc' }))
 
+  const table = (
+    <Table
+      verticalSpacing="sm"
+      horizontalSpacing="md"
+      highlightOnHover={!stacked}
+      aria-label={label}
+      className={stacked ? `${classes.table} ${classes.stacked}` : classes.table}
+      role={stacked ? 'table' : undefined}
+    >
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((c) => (
+            <Table.Th
+              key={c.key}
+              className={c.wrapHeader ? classes.wrapHeader : undefined}
+              style={{ width: c.width, minWidth: c.minWidth, textAlign: c.align }}
+              aria-sort={sort?.key === c.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+            >
+              {c.sortValue ? (
+                <UnstyledButton className={classes.sortButton} onClick={() => toggleSort(c.key)}>
+                  {c.header}
+                  <SortIcon direction={sort?.key === c.key ? sort.direction : null} />
+                </UnstyledButton>
+              ) : (
+                c.header
+              )}
+            </Table.Th>
+          ))}
+          {hasActions && (
+            <Table.Th className={classes.actionsCell} style={{ width: 64 }}>
+              <span className="visually-hidden">Acciones</span>
+            </Table.Th>
+          )}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody role={stacked ? 'rowgroup' : undefined}>
+        {visible.map((row) => (
+          <Row
+            key={rowKey(row)}
+            row={row}
+            columns={columns}
+            cells={cells}
+            actions={hasActions ? rowActions : undefined}
+            name={rowName ? rowName(row) : ''}
+            stacked={stacked}
+          />
+        ))}
+      </Table.Tbody>
+    </Table>
+  )
+
   return (
     <>
-      <Table.ScrollContainer minWidth={minWidth}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label={label} className={classes.table}>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((c) => (
-                <Table.Th
-                  key={c.key}
-                  className={c.wrapHeader ? classes.wrapHeader : undefined}
-                  style={{ width: c.width, minWidth: c.minWidth, textAlign: c.align }}
-                  aria-sort={sort?.key === c.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
-                >
-                  {c.sortValue ? (
-                    <UnstyledButton className={classes.sortButton} onClick={() => toggleSort(c.key)}>
-                      {c.header}
-                      <SortIcon direction={sort?.key === c.key ? sort.direction : null} />
-                    </UnstyledButton>
-                  ) : (
-                    c.header
-                  )}
-                </Table.Th>
-              ))}
-              {hasActions && (
-                <Table.Th className={classes.actionsCell} style={{ width: 64 }}>
-                  <span className="visually-hidden">Acciones</span>
-                </Table.Th>
-              )}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {visible.map((row) => (
-              <Row key={rowKey(row)} row={row} columns={columns} cells={cells} actions={hasActions ? rowActions : undefined} name={rowName ? rowName(row) : ''} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {stacked ? (
+        <>
+          <PhoneSort columns={columns} sort={sort} onSort={setSort} />
+          {table}
+        </>
+      ) : (
+        <Table.ScrollContainer minWidth={minWidth}>{table}</Table.ScrollContainer>
+      )}
       {pages > 1 && (
         <div className={classes.pager}>
           <span className={classes.range}>
@@ -160,6 +190,36 @@ export function CellNote({ children }: { children: ReactNode }) {
   return <span className={classes.note}>{children}</span>
 }
 
+/**
+ * A phone's sorting: the column headers are hidden with the stacked rows, so the same
+ * sort is chosen here (a native select: the phone's own picker).
+ */
+function PhoneSort<T>({ columns, sort, onSort }: { columns: ReadonlyArray<Column<T>>; sort: SortState | null; onSort: (s: SortState | null) => void }) {
+  const sortable = columns.filter((c) => c.sortValue)
+  if (sortable.length === 0) return null
+  const direction = sort?.direction ?? 'asc'
+  return (
+    <div className={classes.phoneSort}>
+      <NativeSelect
+        label="Ordenar por"
+        size="sm"
+        className={classes.phoneSortSelect}
+        value={sort?.key ?? ''}
+        onChange={(e) => onSort(e.currentTarget.value ? { key: e.currentTarget.value, direction } : null)}
+        data={[{ value: '', label: 'Sin ordenar' }, ...sortable.map((c) => ({ value: c.key, label: c.header }))]}
+      />
+      <UnstyledButton
+        className={classes.phoneSortDirection}
+        disabled={!sort}
+        onClick={() => sort && onSort({ key: sort.key, direction: direction === 'asc' ? 'desc' : 'asc' })}
+      >
+        <SortIcon direction={sort ? direction : null} />
+        {direction === 'asc' ? 'Ascendente' : 'Descendente'}
+      </UnstyledButton>
+    </div>
+  )
+}
+
 function SortIcon({ direction }: { direction: SortDirection | null }) {
   if (direction === 'asc') return <IconArrowUp size={14} aria-hidden />
   if (direction === 'desc') return <IconArrowDown size={14} aria-hidden />
@@ -172,6 +232,7 @@ interface RowProps<T> {
   cells: readonly CellProps[]
   actions?: (row: T) => RowAction[]
   name: string
+  stacked: boolean
 }
 
 // Memoised: typing in a search box re-renders only rows whose data changed (columns
@@ -183,24 +244,33 @@ interface RowProps<T> {
 // hover highlight, which every DataTable turns on).
 const TR = `mantine-Table-tr ${Table.classes.tr}`
 const TD = `mantine-Table-td ${Table.classes.td}`
-/** A column's cell class and style, built once per column (not once per cell of every row). */
+/**
+ * A column's cell class and style, built once per column (not once per cell of every
+ * row). Stacked, a cell carries its column's label (drawn before it by the CSS) and
+ * none of the wide table's widths or alignment.
+ */
 interface CellProps {
   className: string
   style: CSSProperties | undefined
+  label: string | undefined
 }
-function cellProps<T>(c: Column<T>): CellProps {
-  return { className: `${TD} ${c.nowrap ? classes.nowrap : classes.cell}`, style: c.align || c.minWidth ? { textAlign: c.align, minWidth: c.minWidth } : undefined }
+function cellProps<T>(c: Column<T>, stacked: boolean): CellProps {
+  const className = `${TD} ${c.nowrap ? classes.nowrap : classes.cell}`
+  if (stacked) return { className, style: undefined, label: c.header }
+  return { className, style: c.align || c.minWidth ? { textAlign: c.align, minWidth: c.minWidth } : undefined, label: undefined }
 }
-const Row = memo(function Row<T>({ row, columns, cells, actions, name }: RowProps<T>) {
+const Row = memo(function Row<T>({ row, columns, cells, actions, name, stacked }: RowProps<T>) {
+  const cellRole = stacked ? 'cell' : undefined
   return (
-    <tr className={TR} data-with-row-border data-hover>
+    <tr className={TR} data-with-row-border data-hover={stacked ? undefined : true} role={stacked ? 'row' : undefined}>
       {columns.map((c, i) => (
-        <td key={c.key} className={cells[i]!.className} style={cells[i]!.style}>
-          {c.cell(row)}
+        <td key={c.key} className={cells[i]!.className} style={cells[i]!.style} data-label={cells[i]!.label} role={cellRole}>
+          {/* Stacked, the value is one block beside its label, whatever lines it holds. */}
+          {stacked ? <div className={classes.value}>{c.cell(row)}</div> : c.cell(row)}
         </td>
       ))}
       {actions && (
-        <td className={`${TD} ${classes.actionsCell}`}>
+        <td className={`${TD} ${classes.actionsCell}`} role={cellRole}>
           <RowActionsMenu name={name} actions={() => actions(row)} />
         </td>
       )}
