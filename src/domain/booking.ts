@@ -53,8 +53,6 @@ export const BOOKING_DATE_INVALID = 'La fecha elegida no es válida. Por favor e
 export const BOOKING_DAY_CLOSED = 'Ese día no tenemos horas disponibles (no atendemos o no hay horarios configurados). Por favor elige otra fecha.'
 export const BOOKING_HOURS_PENDING = 'Espera a que carguen las horas de ese día y elige una.'
 export const BOOKING_HOURS_ERROR = 'No pudimos cargar las horas de ese día. Revisa tu conexión e inténtalo de nuevo.'
-/** The public form is online only (docs/architecture.md §1): said plainly when offline. */
-export const BOOKING_NEEDS_CONNECTION = 'Para solicitar una reserva necesitas conexión a internet.'
 
 /**
  * What the chosen date offers: 'ready' (time choices shown), 'none' (closed day, no

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { diaSeleccionado, recaudacionDelDia, validatePagosSearch } from './pagos-dia.ts'
+import { recaudacionDelDia } from './pagos-dia.ts'
+import { diaSeleccionado, validatePagosSearch } from './pagos-dia-busqueda.ts'
 
 describe('validatePagosSearch', () => {
   it('keeps a real calendar date and drops anything else', () => {

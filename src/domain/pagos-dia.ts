@@ -1,29 +1,11 @@
 /**
- * The Pagos screen's day (spec 2 §2.6 "day filter") and its takings at a glance: the
- * day lives in the URL (`?dia=YYYY-MM-DD`), today in Peru when absent
- * (docs/architecture.md §3); the takings are the day's payments on this device grouped
+ * The Pagos screen's takings at a glance (spec 2 §2.6; the day itself, in the URL, is
+ * pagos-dia-busqueda.ts): the day's payments on this device grouped
  * by method, gross as charged (docs/spec/3-product-decisions.md "Payments, sales,
  * reports": commissions belong to the report, never to what was charged).
  */
 import { toCentimos } from './money.ts'
-import { isIsoDate } from './peru-time.ts'
 import { compararEs, fold } from './text.ts'
-
-export interface PagosSearch {
-  /** YYYY-MM-DD; absent means today in Peru. */
-  dia?: string
-}
-
-/** The route's validateSearch: keeps a real calendar date, drops anything else. */
-export function validatePagosSearch(search: Record<string, unknown>): PagosSearch {
-  const dia = typeof search.dia === 'string' ? search.dia.trim() : ''
-  return isIsoDate(dia) ? { dia } : {}
-}
-
-/** The day the screen shows. */
-export function diaSeleccionado(search: PagosSearch, hoy: string): string {
-  return search.dia && isIsoDate(search.dia) ? search.dia : hoy
-}
 
 /** A payment as the takings need it (tb_pagos_citas). */
 export interface PagoRecaudado {

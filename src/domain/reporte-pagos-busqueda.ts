@@ -7,7 +7,26 @@
  * bound", so a cleared date survives a reload. A malformed date is kept as written, so
  * the report says what is wrong with it (validarFiltros) instead of silently dropping it.
  */
-import { filtrosIniciales, type FiltrosReporte } from './reporte-pagos.ts'
+
+// The filters and their opening value live here, not in reporte-pagos.ts: the route's
+// validateSearch needs them on every page's first load, the report's computation does not
+// (docs/decisions/0043-primera-carga-publica.md).
+export interface FiltrosReporte {
+  /** Part of the client's name (case and accents do not matter). */
+  cliente: string
+  /** YYYY-MM-DD or '' (no bound), on fecha_pago, both ends included. */
+  desde: string
+  hasta: string
+  /** '' = every method. */
+  metodo: string
+  detallado: boolean
+}
+
+/** Opening the report: this month so far, every client and method, one row per payment. */
+export function filtrosIniciales(hoy: string): FiltrosReporte {
+  return { cliente: '', desde: `${hoy.slice(0, 8)}01`, hasta: hoy, metodo: '', detallado: false }
+}
+
 
 export interface BusquedaReporte {
   rq?: string

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CitaReporte, PagoReporte, TratamientoComision } from './comisiones.ts'
-import { adelantosPendientes, reportePagos, type CitaAdelanto, type FiltrosReporte } from './reporte-pagos.ts'
+import { adelantosPendientes, reportePagos, type CitaAdelanto } from './reporte-pagos.ts'
+import type { FiltrosReporte } from './reporte-pagos-busqueda.ts'
 import { hojasReportePagos, nombreArchivoReportePagos } from './reporte-pagos-export.ts'
 import { celdas, type HojaSpec } from './hoja-excel.ts'
 

@@ -5,14 +5,13 @@ import {
   adelantosPendientes,
   confirmacionAnularPago,
   estadoVisible,
-  filtrosIniciales,
   pagosFiltrados,
   reportePagos,
   validarFiltros,
   type CitaAdelanto,
   type DatosReporte,
-  type FiltrosReporte,
 } from './reporte-pagos.ts'
+import { filtrosIniciales, type FiltrosReporte } from './reporte-pagos-busqueda.ts'
 
 const MASAJE = 'aaaaaaaa-0000-4000-8000-000000000001'
 const CREMA = 'bbbbbbbb-0000-4000-8000-000000000002'

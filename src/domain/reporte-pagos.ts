@@ -10,22 +10,7 @@ import { compararEs, fold } from './text.ts'
 import { formatFechaCorta, isIsoDate } from './peru-time.ts'
 import { calcularPago, type CalculoPago, type CitaReporte, type PagoReporte, type TipoPago, type TratamientoComision } from './comisiones.ts'
 import { comisionDeMetodo, mismoMetodo, type MetodoPago } from './formas-pago.ts'
-
-export interface FiltrosReporte {
-  /** Part of the client's name (case and accents do not matter). */
-  cliente: string
-  /** YYYY-MM-DD or '' (no bound), on fecha_pago, both ends included. */
-  desde: string
-  hasta: string
-  /** '' = every method. */
-  metodo: string
-  detallado: boolean
-}
-
-/** Opening the report: this month so far, every client and method, one row per payment. */
-export function filtrosIniciales(hoy: string): FiltrosReporte {
-  return { cliente: '', desde: `${hoy.slice(0, 8)}01`, hasta: hoy, metodo: '', detallado: false }
-}
+import type { FiltrosReporte } from './reporte-pagos-busqueda.ts'
 
 export const MENSAJES_REPORTE = {
   desdeInvalida: 'La fecha "Desde" no es válida.',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CitaReporte, PagoReporte, TratamientoComision } from './comisiones.ts'
-import type { FiltrosReporte } from './reporte-pagos.ts'
+import type { FiltrosReporte } from './reporte-pagos-busqueda.ts'
 import { celdas } from './hoja-excel.ts'
 import { MENSAJE_SIN_VENTAS_PRODUCTOS, hojaVentasProductos, nombreArchivoVentasProductos, ventasDeProductos } from './ventas-productos.ts'
 

@@ -9,7 +9,8 @@ import { importeItem, leerItems } from './items-pago.ts'
 import type { HojaSpec } from './hoja-excel.ts'
 import { diaCelda, hojaConTotal, soles, type Celda } from './tabla-excel.ts'
 import type { TratamientoComision } from './comisiones.ts'
-import { compararTexto, pagosFiltrados, type DatosReporte, type FiltrosReporte } from './reporte-pagos.ts'
+import { compararTexto, pagosFiltrados, type DatosReporte } from './reporte-pagos.ts'
+import type { FiltrosReporte } from './reporte-pagos-busqueda.ts'
 import { compararEs } from './text.ts'
 
 export interface FilaVentaProducto {

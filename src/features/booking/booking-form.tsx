@@ -11,7 +11,6 @@ import {
   toReserva,
   validateBooking,
   BOOKING_HOURS_ERROR,
-  BOOKING_NEEDS_CONNECTION,
   BOOKING_NO_FREE_TIMES,
   BOOKING_SUCCESS,
   bookingSaveError,
@@ -20,6 +19,7 @@ import {
   type Tratamiento,
 } from '@/domain/booking.ts'
 import { BOOKING_CHECK_AGAIN, bookingBotSign } from '@/domain/booking-antispam.ts'
+import { BOOKING_NEEDS_CONNECTION } from '@/domain/booking-online.ts'
 import { formatSoles } from '@/domain/money.ts'
 import { FAB_AVOID_ATTRIBUTE } from '@/domain/site-nav.ts'
 import { peruToday } from '@/domain/peru-time.ts'

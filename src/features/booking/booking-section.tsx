@@ -4,7 +4,7 @@
  * service chosen on a card through its data attribute or the ?service= parameter.
  */
 import { useEffect, useRef, useState } from 'react'
-import { BOOKING_NEEDS_CONNECTION } from '@/domain/booking.ts'
+import { BOOKING_NEEDS_CONNECTION } from '@/domain/booking-online.ts'
 import { BOOKING_SECTION_ID, BOOKING_SERVICE_ATTRIBUTE } from '@/domain/site-nav.ts'
 import type { BookingFormCard as BookingFormCardType } from './booking-form.tsx'
 import { useTratamientos } from './use-tratamientos.ts'

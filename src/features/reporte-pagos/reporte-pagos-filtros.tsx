@@ -1,7 +1,7 @@
 /** The report's filters (spec 2 §2.7): client, from date, to date, payment method and 'Detallado'. */
 import { NativeSelect, Switch, TextInput } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
-import type { FiltrosReporte } from '@/domain/reporte-pagos.ts'
+import type { FiltrosReporte } from '@/domain/reporte-pagos-busqueda.ts'
 import classes from './reporte-pagos.module.css'
 
 export const TODOS_LOS_METODOS = 'Todos los métodos'

@@ -7,8 +7,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useSearch } from '@tanstack/react-router'
-import { busquedaDeFiltros, CLAVES_BUSQUEDA_REPORTE, filtrosDeBusqueda, leerBusquedaReporte, type BusquedaReporte } from '@/domain/reporte-pagos-busqueda.ts'
-import type { FiltrosReporte } from '@/domain/reporte-pagos.ts'
+import { busquedaDeFiltros, CLAVES_BUSQUEDA_REPORTE, filtrosDeBusqueda, leerBusquedaReporte, type BusquedaReporte, type FiltrosReporte } from '@/domain/reporte-pagos-busqueda.ts'
 import { URL_WRITE_DELAY_MS, useSearchWriter } from '@/lib/ui/list-search.ts'
 
 /** The route's validateSearch (merge it with the Pagos screen's). */

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { CierreCajaPage } from '@/features/cierre-caja/cierre-caja-page.tsx'
 import { useCierreCaja } from '@/features/cierre-caja/use-cierre-caja.ts'
-import { diaSeleccionado, validatePagosSearch } from '@/domain/pagos-dia.ts'
+import { diaSeleccionado, validatePagosSearch } from '@/domain/pagos-dia-busqueda.ts'
 import { peruToday } from '@/domain/peru-time.ts'
 
 /** /control-citas/cierre-caja (docs/decisions/0038-cierre-de-caja.md): the day's cash close; `?dia=` as in Pagos. */

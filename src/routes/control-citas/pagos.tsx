@@ -4,7 +4,7 @@ import { usePagos } from '@/features/pagos/use-pagos.ts'
 import { ReportePagosSection } from '@/features/reporte-pagos/reporte-pagos-section.tsx'
 import { validateReporteSearch } from '@/features/reporte-pagos/reporte-pagos-search.ts'
 import { useReportePagos } from '@/features/reporte-pagos/use-reporte-pagos.ts'
-import { diaSeleccionado, validatePagosSearch } from '@/domain/pagos-dia.ts'
+import { diaSeleccionado, validatePagosSearch } from '@/domain/pagos-dia-busqueda.ts'
 import { peruToday } from '@/domain/peru-time.ts'
 
 /** /control-citas/pagos (spec 2 §2.6): the day's pending final payments, with the payments report under them. */
