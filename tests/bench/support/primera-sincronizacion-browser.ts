@@ -34,6 +34,8 @@ export interface FirstSyncRun {
   path: string
   /** Click on 'Ingresar' → 'Todo sincronizado' (NaN when it did not come). */
   syncMs: number
+  /** Click on 'Ingresar' → the panel's URL (the sign-in is over; NaN when it did not come). */
+  signedInMs: number
   /** Click on 'Ingresar' → first row of the list (NaN when it did not come). */
   firstRowMs: number
   /** Durations of the long tasks (> 50 ms) between the click and 'Todo sincronizado'. */
@@ -71,7 +73,7 @@ const INIT_SCRIPT = `
 `
 
 export async function firstSyncInBrowser(browser: Browser, o: Options): Promise<FirstSyncRun> {
-  const run: FirstSyncRun = { rate: o.rate, path: o.path, syncMs: Number.NaN, firstRowMs: Number.NaN, longTasks: [] }
+  const run: FirstSyncRun = { rate: o.rate, path: o.path, syncMs: Number.NaN, signedInMs: Number.NaN, firstRowMs: Number.NaN, longTasks: [] }
   const context = await browser.newContext({ viewport: { width: 1180, height: 820 }, locale: 'es-PE', timezoneId: 'America/Lima' })
   let progress: NodeJS.Timeout | undefined
   try {
@@ -92,6 +94,10 @@ export async function firstSyncInBrowser(browser: Browser, o: Options): Promise<
     await page.getByRole('button', { name: 'Ingresar' }).click({ timeout: 60_000 })
     const since = () => Date.now() - (clickedAt || started)
 
+    const signedIn = page
+      .waitForURL((u) => u.pathname.startsWith('/control-citas'), { timeout: o.limitMs })
+      .then(() => (run.signedInMs = since()))
+      .catch((error: Error) => console.log(`  ✗ CPU ${o.rate}×: la sesión no se abrió: ${error.message.split('\n')[0]}`))
     const firstRow = o.expectRows
       ? page
           .locator(FIRST_ROW)
@@ -106,7 +112,7 @@ export async function firstSyncInBrowser(browser: Browser, o: Options): Promise<
       .waitFor({ timeout: o.limitMs })
       .then(() => (run.syncMs = since()))
       .catch((error: Error) => console.log(`  ✗ CPU ${o.rate}×: no llegó '${TODO_SINCRONIZADO}': ${error.message.split('\n')[0]}`))
-    await Promise.all([firstRow, synced])
+    await Promise.all([signedIn, firstRow, synced])
     clearInterval(progress)
     // Long tasks are reported after they end: one frame's grace for the last ones.
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))).catch(() => {})
@@ -114,7 +120,7 @@ export async function firstSyncInBrowser(browser: Browser, o: Options): Promise<
     const to = Number.isFinite(run.syncMs) ? from + run.syncMs : Date.now()
     run.longTasks = tasks.filter((t) => t.at + t.ms >= from && t.at <= to).map((t) => t.ms)
     console.log(
-      `  CPU ${o.rate}×: primera fila ${fmt(run.firstRowMs)}, 'Todo sincronizado' ${fmt(run.syncMs)}; ${run.longTasks.length} tareas largas, la mayor ${Math.round(Math.max(0, ...run.longTasks))} ms; carga ${loadavg()[0]!.toFixed(2)}`,
+      `  CPU ${o.rate}×: sesión abierta ${fmt(run.signedInMs)}, primera fila ${fmt(run.firstRowMs)}, 'Todo sincronizado' ${fmt(run.syncMs)}; ${run.longTasks.length} tareas largas, la mayor ${Math.round(Math.max(0, ...run.longTasks))} ms; carga ${loadavg()[0]!.toFixed(2)}`,
     )
   } catch (error) {
     console.log(`  ✗ CPU ${o.rate}×: ${(error as Error).message.split('\n')[0]}`)
@@ -130,7 +136,7 @@ async function report(page: Page, rate: number, started: number) {
   const texts = await Promise.race([
     page.evaluate(() => {
       const pill = document.querySelector('[data-testid="cambios-pendientes"]')?.textContent ?? '—'
-      const bar = document.querySelector('[aria-label="Primera sincronización de este equipo"]')?.parentElement?.textContent ?? ''
+      const bar = /Descargando los datos del spa a este equipo… \d+ ?%|Preparando la primera sincronización/.exec(document.querySelector('header')?.innerText ?? '')?.[0] ?? ''
       return `${pill}${bar ? ` · ${bar}` : ''}`
     }),
     new Promise<string>((r) => setTimeout(() => r('(la página no respondió en 5 s)'), 5000)),
