@@ -1,0 +1,149 @@
+/**
+ * One first sync in a never-synced Chromium context, for primera-sincronizacion.bench.ts:
+ * CPU throttled through the DevTools protocol before anything loads, a long-task
+ * observer in every document of the page (the sign-in navigates), the staff sign-in
+ * through the real form, and the times from the click on 'Ingresar' to the screen's
+ * first row and to the header's 'Todo sincronizado'. Every wait has a limit; a failure
+ * is printed and leaves NaN.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { describeSync } from '../../../src/domain/sync-display.ts'
+import { loadavg } from 'node:os'
+
+/** The header's pill once the device holds every table and nothing waits (src/domain/sync-display.ts). */
+export const TODO_SINCRONIZADO = describeSync({
+  network: 'up',
+  server: 'reachable',
+  session: 'valid',
+  downloads: {},
+  received: 0,
+  expected: 0,
+  pending: 0,
+  refused: 0,
+  conflicts: 0,
+  held: 0,
+  lastSyncAt: null,
+  error: null,
+}).upload.text
+const PILL = '[data-testid="cambios-pendientes"]'
+const FIRST_ROW = 'table[aria-label="Lista de citas programadas"] tbody tr'
+const PROGRESS_EVERY_MS = 10_000
+
+export interface FirstSyncRun {
+  rate: number
+  path: string
+  /** Click on 'Ingresar' → 'Todo sincronizado' (NaN when it did not come). */
+  syncMs: number
+  /** Click on 'Ingresar' → the panel's URL (the sign-in is over; NaN when it did not come). */
+  signedInMs: number
+  /** Click on 'Ingresar' → first row of the list (NaN when it did not come). */
+  firstRowMs: number
+  /** Durations of the long tasks (> 50 ms) between the click and 'Todo sincronizado'. */
+  longTasks: number[]
+}
+
+interface Options {
+  base: string
+  /** Where the sign-in sends the user (the screen whose first row is timed). */
+  path: string
+  who: { email: string; password: string }
+  rate: number
+  limitMs: number
+  /** The day has citas: wait for a row (else only the sync is timed). */
+  expectRows: boolean
+}
+
+/**
+ * Long tasks and the click go to Node through bindings, stamped with the wall clock
+ * (page and Node share it), so they survive the navigations of the sign-in. A string,
+ * not a function: tsx would wrap named helpers in a `__name` the page lacks.
+ */
+const INIT_SCRIPT = `
+(() => {
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__benchLongTask(performance.timeOrigin + e.startTime, e.duration)
+    }).observe({ type: 'longtask', buffered: true })
+  } catch (error) { console.error('longtask observer', error) }
+  document.addEventListener('click', (event) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null
+    if (button && button.textContent && button.textContent.trim() === 'Ingresar') window.__benchClick(Date.now())
+  }, { capture: true })
+})()
+`
+
+export async function firstSyncInBrowser(browser: Browser, o: Options): Promise<FirstSyncRun> {
+  const run: FirstSyncRun = { rate: o.rate, path: o.path, syncMs: Number.NaN, signedInMs: Number.NaN, firstRowMs: Number.NaN, longTasks: [] }
+  const context = await browser.newContext({ viewport: { width: 1180, height: 820 }, locale: 'es-PE', timezoneId: 'America/Lima' })
+  let progress: NodeJS.Timeout | undefined
+  try {
+    const tasks: Array<{ at: number; ms: number }> = []
+    let clickedAt = 0
+    await context.exposeBinding('__benchLongTask', (_source, at: number, ms: number) => void tasks.push({ at, ms }))
+    await context.exposeBinding('__benchClick', (_source, at: number) => void (clickedAt ||= at))
+    await context.addInitScript({ content: INIT_SCRIPT })
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: o.rate })
+
+    await page.goto(`${o.base}/login?redirect=${encodeURIComponent(o.path)}`, { timeout: 120_000 })
+    await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(o.who.email, { timeout: 60_000 })
+    await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(o.who.password, { timeout: 60_000 })
+    const started = Date.now()
+    progress = setInterval(() => void report(page, o.rate, started), PROGRESS_EVERY_MS)
+    await page.getByRole('button', { name: 'Ingresar' }).click({ timeout: 60_000 })
+    const since = () => Date.now() - (clickedAt || started)
+
+    const signedIn = page
+      .waitForURL((u) => u.pathname.startsWith('/control-citas'), { timeout: o.limitMs })
+      .then(() => (run.signedInMs = since()))
+      .catch((error: Error) => console.log(`  ✗ CPU ${o.rate}×: la sesión no se abrió: ${error.message.split('\n')[0]}`))
+    const firstRow = o.expectRows
+      ? page
+          .locator(FIRST_ROW)
+          .first()
+          .waitFor({ timeout: o.limitMs })
+          .then(() => (run.firstRowMs = since()))
+          .catch((error: Error) => console.log(`  ✗ CPU ${o.rate}×: la primera fila no apareció: ${error.message.split('\n')[0]}`))
+      : Promise.resolve()
+    const synced = page
+      .locator(PILL)
+      .getByText(TODO_SINCRONIZADO, { exact: true })
+      .waitFor({ timeout: o.limitMs })
+      .then(() => (run.syncMs = since()))
+      .catch((error: Error) => console.log(`  ✗ CPU ${o.rate}×: no llegó '${TODO_SINCRONIZADO}': ${error.message.split('\n')[0]}`))
+    await Promise.all([signedIn, firstRow, synced])
+    clearInterval(progress)
+    // Long tasks are reported after they end: one frame's grace for the last ones.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))).catch(() => {})
+    const from = clickedAt || started
+    const to = Number.isFinite(run.syncMs) ? from + run.syncMs : Date.now()
+    run.longTasks = tasks.filter((t) => t.at + t.ms >= from && t.at <= to).map((t) => t.ms)
+    console.log(
+      `  CPU ${o.rate}×: sesión abierta ${fmt(run.signedInMs)}, primera fila ${fmt(run.firstRowMs)}, 'Todo sincronizado' ${fmt(run.syncMs)}; ${run.longTasks.length} tareas largas, la mayor ${Math.round(Math.max(0, ...run.longTasks))} ms; carga ${loadavg()[0]!.toFixed(2)}`,
+    )
+  } catch (error) {
+    console.log(`  ✗ CPU ${o.rate}×: ${(error as Error).message.split('\n')[0]}`)
+  } finally {
+    clearInterval(progress)
+    await context.close().catch(() => {})
+  }
+  return run
+}
+
+/** Every 10 s: the header's sync texts and the download's percentage. */
+async function report(page: Page, rate: number, started: number) {
+  const texts = await Promise.race([
+    page.evaluate(() => {
+      const pill = document.querySelector('[data-testid="cambios-pendientes"]')?.textContent ?? '—'
+      const bar = /Descargando los datos del spa a este equipo… \d+ ?%|Preparando la primera sincronización/.exec(document.querySelector('header')?.innerText ?? '')?.[0] ?? ''
+      return `${pill}${bar ? ` · ${bar}` : ''}`
+    }),
+    new Promise<string>((r) => setTimeout(() => r('(la página no respondió en 5 s)'), 5000)),
+  ]).catch((error: Error) => `(sin respuesta de la página: ${error.message.split('\n')[0]})`)
+  console.log(`    CPU ${rate}× +${Math.round((Date.now() - started) / 1000)} s: ${texts} (carga ${loadavg()[0]!.toFixed(2)})`)
+}
+
+function fmt(ms: number) {
+  return Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : '—'
+}
