@@ -1,10 +1,12 @@
-/** The app: theme, router and the first (time-sliced) render. Loaded by main.tsx. */
+/**
+ * The app: global styles, router and the first (time-sliced) render. Loaded by main.tsx.
+ * Mantine's provider is not here: the screens that use Mantine wrap themselves in
+ * SpaMantineProvider, so the home page does not load it (docs/decisions/0043-primera-carga-publica.md).
+ */
 import '@/lib/theme/base.css'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
-import { MantineProvider } from '@mantine/core'
 import { RouterProvider, createRouter } from '@tanstack/react-router'
-import { theme } from '@/lib/theme/theme.ts'
 import { routeTree } from './route-tree.gen.ts'
 
 const router = createRouter({ routeTree, scrollRestoration: true, defaultPreload: 'intent' })
@@ -21,9 +23,7 @@ const root = createRoot(document.getElementById('root')!)
 startTransition(() =>
   root.render(
     <StrictMode>
-      <MantineProvider theme={theme}>
-        <RouterProvider router={router} />
-      </MantineProvider>
+      <RouterProvider router={router} />
     </StrictMode>,
   ),
 )

@@ -1,6 +1,7 @@
 import { Outlet, createFileRoute, redirect } from '@tanstack/react-router'
 import { SESSION_MESSAGES, routeAccess } from '@/domain/session-rules.ts'
 import { PanelLayout } from '@/features/panel/panel-layout.tsx'
+import { SpaMantineProvider } from '@/lib/theme/spa-mantine-provider.tsx'
 import { RefusalToasts } from '@/features/sync-problems/use-refusal-toast.ts'
 import { getSessionUser } from '@/lib/auth/session-store.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
@@ -20,9 +21,11 @@ export const Route = createFileRoute('/control-citas')({
     }
   },
   component: () => (
-    <PanelLayout>
-      <RefusalToasts />
-      <Outlet />
-    </PanelLayout>
+    <SpaMantineProvider>
+      <PanelLayout>
+        <RefusalToasts />
+        <Outlet />
+      </PanelLayout>
+    </SpaMantineProvider>
   ),
 })

@@ -3,6 +3,7 @@ import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router'
 import { afterLoginPath } from '@/domain/session-rules.ts'
 import { LoginPage } from '@/features/auth/login-page.tsx'
 import { getSessionUser } from '@/lib/auth/session-store.ts'
+import { SpaMantineProvider } from '@/lib/theme/spa-mantine-provider.tsx'
 
 interface LoginSearch {
   /** The protected page the visitor wanted (remembered origin). */
@@ -22,5 +23,9 @@ function LoginRoute() {
   const { redirect: remembered } = Route.useSearch()
   const navigate = useNavigate()
   const onSignedIn = useCallback(() => void navigate({ href: afterLoginPath(remembered), replace: true }), [navigate, remembered])
-  return <LoginPage onSignedIn={onSignedIn} />
+  return (
+    <SpaMantineProvider>
+      <LoginPage onSignedIn={onSignedIn} />
+    </SpaMantineProvider>
+  )
 }

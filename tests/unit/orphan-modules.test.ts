@@ -22,6 +22,7 @@ const ENTRIES = [
   'supabase/local/dev.ts',
   'supabase/local/seed-demo.ts',
   'tests/bench/run.ts',
+  'src/lib/theme/mantine-variables.ts',
 ]
 
 function walk(dir: string): string[] {

@@ -29,6 +29,7 @@ import { useOnline } from '@/lib/ui/use-online.ts'
 import { NO_HOURS_INLINE, useHoras } from './use-horas.ts'
 import type { TratamientosState } from './use-tratamientos.ts'
 import '@/lib/theme/form-components.css'
+import { SpaMantineProvider } from '@/lib/theme/spa-mantine-provider.tsx'
 import classes from './booking.module.css'
 
 const DRAFT_KEY = 'spa-lima.reserva-borrador'
@@ -69,7 +70,16 @@ export interface BookingFormProps {
   onBooked: () => void
 }
 
-export function BookingFormCard({ tratamientos, requestedService, onBooked }: BookingFormProps) {
+/** The form in Mantine's provider: it loads on scroll, and Mantine with it (docs/decisions/0043-primera-carga-publica.md). */
+export function BookingFormCard(props: BookingFormProps) {
+  return (
+    <SpaMantineProvider>
+      <BookingFormFields {...props} />
+    </SpaMantineProvider>
+  )
+}
+
+function BookingFormFields({ tratamientos, requestedService, onBooked }: BookingFormProps) {
   const [form, setForm] = useState<BookingForm>(loadDraft)
   const [sending, setSending] = useState(false)
   const [errorField, setErrorField] = useState<BookingField | null>(null)
