@@ -5,6 +5,7 @@
  * secret (kept in the data directory), so the devices' sessions stay valid.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer } from 'node:net'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -31,7 +32,27 @@ export interface BackendProcess {
   dispose(): Promise<void>
 }
 
-export async function startBackendProcess(port: number): Promise<BackendProcess> {
+/**
+ * A port below Linux's ephemeral range (32768–60999): a fixed port inside it was taken,
+ * on a busy CI machine, by another test's port-0 server or an outgoing connection, and the
+ * backend could not start. Below the range only a test choosing the same way can take
+ * it, so it is checked free when chosen and stays ours across a kill and restart.
+ */
+async function portBelowEphemeralRange(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000)
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer()
+      probe.once('error', () => resolve(false))
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
+    })
+    if (free) return port
+  }
+  throw new Error('no hay un puerto libre para el backend de la prueba')
+}
+
+export async function startBackendProcess(): Promise<BackendProcess> {
+  const port = await portBelowEphemeralRange()
   const dataDir = mkdtempSync(join(tmpdir(), 'spa-sync-backend-'))
   const clone = await cloneTemplate(inject('spaTemplate'))
   if (clone.loadDataDir) {

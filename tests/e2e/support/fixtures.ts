@@ -12,8 +12,12 @@ import { test as base } from '@playwright/test'
 
 export { expect } from '@playwright/test'
 
-/** The first worker's port; worker N uses this + N (E2E_PORT moves the whole range). */
-const firstPort = Number(process.env.E2E_PORT ?? 54329)
+/**
+ * The first worker's port; worker N uses this + N (E2E_PORT moves the whole range). Below
+ * Linux's ephemeral range (32768–60999), where outgoing connections and port-0 servers
+ * cannot take it first.
+ */
+const firstPort = Number(process.env.E2E_PORT ?? 24329)
 
 /**
  * A backend left running on the port by an earlier run would answer the readiness check

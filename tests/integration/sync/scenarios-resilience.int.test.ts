@@ -33,7 +33,7 @@ async function pendingTotal(d: Device): Promise<number> {
 // queue draining on a busy machine): the test's limit must not be shorter than those.
 describe('sync scenarios 6, 8, 9', { timeout: 240_000 }, () => {
   it('6. the backend is killed (SIGKILL) and restarted during a push of 1,000 offline writes: all arrive exactly once', async () => {
-    const backend: BackendProcess = await startBackendProcess(54442)
+    const backend: BackendProcess = await startBackendProcess()
     cleanups.push(() => backend.dispose())
     const tablet = await staffDevice(backend, 'tablet-kill', { batchSize: { push: 50 } })
     devices.push(tablet)
