@@ -68,7 +68,7 @@ export interface DemoResult {
 }
 
 /**
- * The small volume `npm start -- --demo` loads: a few months of a spa's work at a glance
+ * The small volume `npm start -- --demo` loads: a spa's work at a glance
  * (about 3 citas a day over two years and the month ahead), quick to seed and to sync to
  * a tablet. The benches use their own, larger volumes.
  */
