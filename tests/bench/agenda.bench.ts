@@ -27,7 +27,7 @@ import { slotsAgenda, duracionTratamiento, type CitaAgenda, type EspecialistaAge
 import { fechaLargaDia } from '../../src/domain/agenda-format.ts'
 import { peruMinutesOfDay, peruToday } from '../../src/domain/peru-time.ts'
 import { countLabel } from '../../src/domain/text.ts'
-import { describeSync } from '../../src/domain/sync-display.ts'
+import { TODO_SINCRONIZADO } from './support/primera-sincronizacion-browser.ts'
 import type { Figure } from './run.ts'
 import { clickUntil, launchChromium, median, staffPage } from './support/panel-browser.ts'
 
@@ -42,21 +42,6 @@ const LATENCY_MS = 150
 const MEASURE_LECTURA = 'agenda: leer día'
 
 const SCREEN = '/control-citas/citas-confirmadas'
-/** The header's sync pill once the device holds every table and nothing waits: 'Todo sincronizado'. */
-const TODO_SINCRONIZADO = describeSync({
-  network: 'up',
-  server: 'reachable',
-  session: 'valid',
-  downloads: {},
-  received: 0,
-  expected: 0,
-  pending: 0,
-  refused: 0,
-  conflicts: 0,
-  held: 0,
-  lastSyncAt: null,
-  error: null,
-}).upload.text
 const TABLE_ROW = 'table[aria-label="Lista de citas programadas"] tbody tr'
 const BLOCK = '[aria-label="Vista del día por especialista"] [aria-label^="Acciones para"]'
 /** What the screen shows: live citas with a specialist, neither Cancelada nor Venta Directa (src/domain/citas-dia.ts). */
