@@ -32,9 +32,11 @@ export class PendingUploads {
   /**
    * Local documents not yet acknowledged by the server; null when this tab does not
    * replicate. `full` checks every document, not only those after the upload checkpoint.
+   * `ifStarted` answers null at once while the replication is still starting, instead of
+   * waiting for it (the status count is asked again when it starts: TableSyncEnv.onStarted).
    */
-  async documents(options: { full?: boolean } = {}): Promise<LocalDoc[] | null> {
-    const books = await this.books()
+  async documents(options: { full?: boolean; ifStarted?: boolean } = {}): Promise<LocalDoc[] | null> {
+    const books = await this.books(!options.ifStarted)
     if (!books) return null
     if (options.full) return this.scan(books, true)
     // The answer only changes when the local data or the upload bookkeeping does.
@@ -77,9 +79,9 @@ export class PendingUploads {
     this.cache = null
   }
 
-  private async books(): Promise<Bookkeeping | null> {
+  private async books(wait = true): Promise<Bookkeeping | null> {
     const r = this.replication()
-    if (r && !replicationStarted(r) && !r.isStopped() && r.collection.database.isLeader()) {
+    if (wait && r && !replicationStarted(r) && !r.isStopped() && r.collection.database.isLeader()) {
       // Started but not yet running (its meta-data storage is being opened).
       await whenReplicationStarted(r, 5000)
     }

@@ -63,6 +63,11 @@ export interface TableSyncEnv {
   onPushed(table: string, sent: number): void
   /** The upload checkpoint moved: a count of what waits, taken before, is stale. */
   onUploadMoved(table: string): void
+  /**
+   * The replication runs now, so its upload queue can be read: a count asked before found
+   * nothing to read (on a busy tablet the start can take seconds).
+   */
+  onStarted(table: string): void
   onUnexpectedError(table: string, error: unknown): void
   /** Local writes other than `batchSize` of this table are still waiting to upload. */
   othersPending(table: string, batchSize: number): Promise<boolean>
@@ -152,6 +157,9 @@ export class TableSync {
       push: { batchSize: this.env.batch.push, handler: (rows) => this.push(rows) },
     })
     this.replication.error$.subscribe((error) => this.env.onUnexpectedError(this.def.name, error))
+    void this.replication.startPromise.then(() => {
+      if (!this.stopped()) this.env.onStarted(this.def.name)
+    })
     this.replication.active$.subscribe((active) => (this.busy = active))
   }
 
@@ -400,7 +408,7 @@ export class TableSync {
   // Pending uploads (pending-uploads.ts)
 
   /** Local documents not yet acknowledged by the server; null when this tab does not replicate. */
-  pendingDocuments(options: { full?: boolean } = {}): Promise<LocalDoc[] | null> {
+  pendingDocuments(options: { full?: boolean; ifStarted?: boolean } = {}): Promise<LocalDoc[] | null> {
     return this.pending.documents(options)
   }
 

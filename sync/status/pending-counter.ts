@@ -8,8 +8,11 @@
 import { dispatch, patchCollection, type SyncStatusStore } from './status-store.ts'
 
 interface Countable {
-  /** null when this tab cannot read the queue (not the leader, stopped). */
-  pendingDocuments(): Promise<Array<Record<string, unknown>> | null>
+  /**
+   * null when this tab cannot read the queue (not the leader, stopped, not started yet:
+   * the session schedules a count again once the replication runs).
+   */
+  pendingDocuments(options: { ifStarted: true }): Promise<Array<Record<string, unknown>> | null>
 }
 
 export interface PendingCounterEnv {
@@ -51,7 +54,7 @@ export class PendingCounter {
     const source = this.env.source(table)
     if (!source || this.env.closed()) return
     try {
-      const docs = await source.pendingDocuments()
+      const docs = await source.pendingDocuments({ ifStarted: true })
       if (docs === null) return
       const oldest = docs.map((d) => d[this.env.updatedAt]).filter((v): v is string => typeof v === 'string').sort()[0] ?? null
       patchCollection(this.env.status, table, { pending: docs.length, oldestPendingAt: oldest })

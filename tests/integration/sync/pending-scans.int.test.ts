@@ -82,3 +82,32 @@ it('asking again without a change does not rescan; a local write or an upload is
   await waitFor('todo subido', async () => (await session.pendingTotal()) === 0, 30_000)
   expect(await session.pendingTotal({ full: true })).toBe(0)
 })
+
+it('the header learns what waits even when the replication takes seconds to start (a busy tablet)', async () => {
+  // The replication's own bookkeeping opens late: the first count finds no queue to read.
+  const base = getRxStorageMemory()
+  const storage = {
+    ...base,
+    name: base.name,
+    rxdbVersion: base.rxdbVersion,
+    async createStorageInstance(params: Parameters<typeof base.createStorageInstance>[0]) {
+      if (params.collectionName.startsWith('rx-replication-meta-')) await new Promise((resolve) => setTimeout(resolve, 1500))
+      return base.createStorageInstance(params)
+    },
+  } as RxStorage<unknown, unknown>
+  const session = await SyncSession.open({
+    supabase: stack.anon(),
+    user: { id: `lento-${Date.now()}`, isAdmin: false },
+    databaseName: `lento-${Date.now()}`,
+    storage,
+    tables: fixtureTables,
+    network: manualNetwork(false),
+    backend: createSqlBackend(stack.db, USER),
+    realtime: false,
+    multiInstance: false,
+  })
+  open.push(session)
+  // Nothing is written and nothing uploads: only the start itself can trigger the count.
+  await waitFor('pendientes contados', async () => session.status.getState().pendingKnown, 15_000)
+  expect(session.status.getState().pendingTotal).toBe(0)
+})
