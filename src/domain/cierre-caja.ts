@@ -25,6 +25,7 @@ export const MENSAJES_CIERRE = {
   fuera: 'El cierre de caja solo puede registrarse para hoy o los últimos 7 días.',
   sinFilas: 'No hay métodos de pago para cerrar.',
   nota: 'La nota admite como máximo 500 caracteres.',
+  descargando: 'El cierre de caja estará disponible cuando este equipo termine de descargar los pagos del spa.',
 } as const
 
 /** 'Ingresa el monto contado en Yape.' */

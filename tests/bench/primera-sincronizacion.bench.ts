@@ -21,6 +21,9 @@
  * 5. The server closed and started again on the same data dir until the first REST
  *    answer (`tb_tratamientos` with the anon key)                ≤ 2 s
  *
+ * `SPA_BENCH_PERFIL=<dir>` also writes each column's Chromium CPU profile there (open it in
+ * DevTools' Performance panel, or `node tests/bench/support/profile-summary.ts <file>`).
+ *
  * Nothing here waits without a limit: a part that fails or times out says why, records
  * NaN with ok=false, and the others still run. Progress (the header's texts) every 10 s.
  */
@@ -46,7 +49,8 @@ const SCREEN = '/control-citas/citas-confirmadas'
 const LIVE = `not _deleted and id_especialista is not null and estado_cita not in ('Cancelada', 'Venta Directa')`
 /** The session's pull batch (sync/session.ts). */
 const PULL_PAGE = 1000
-const RATES = [1, 4] as const
+/** `SPA_BENCH_PRIMERA_CPU=1` (or 4) runs one column only, while working on one figure. */
+const RATES = ([1, 4] as const).filter((r) => !process.env.SPA_BENCH_PRIMERA_CPU || Number(process.env.SPA_BENCH_PRIMERA_CPU) === r)
 const SYNC_LIMIT_MS = { 1: 8 * 60_000, 4: 15 * 60_000 } as const
 const RESTART_LIMIT_MS = 120_000
 
@@ -65,7 +69,9 @@ export default async function primeraSincronizacionBench(): Promise<Figure[]> {
     return Array.prototype.push.apply(figures, items)
   }
   console.log(`  carga de la máquina (1/5/15 min): ${load()} en ${availableParallelism()} núcleos`)
-  if (spawnSync('npx', ['vite', 'build'], { stdio: 'ignore' }).status !== 0) throw new Error('vite build falló')
+  // A profile reads better with the functions' own names: the build is then not minified.
+  const build = ['vite', 'build', ...(process.env.SPA_BENCH_PERFIL ? ['--minify', 'false'] : [])]
+  if (spawnSync('npx', build, { stdio: 'ignore' }).status !== 0) throw new Error('vite build falló')
   const dataDir = mkdtempSync(join(tmpdir(), 'spa-bench-primera-'))
   const port = Number(process.env.BENCH_PORT ?? 0)
   const runs: Partial<Record<(typeof RATES)[number], FirstSyncRun>> = {}

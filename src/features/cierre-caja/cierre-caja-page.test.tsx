@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { useState } from 'react'
-import type { CierreValido, CitaCaja, CobroDuplicadoCaja, PagoCaja } from '@/domain/cierre-caja.ts'
+import { MENSAJES_CIERRE, type CierreValido, type CitaCaja, type CobroDuplicadoCaja, type PagoCaja } from '@/domain/cierre-caja.ts'
 import type { CierresCajaStore, CierreVisto } from '@/lib/db/use-cierres-caja.ts'
 import { useToastStore } from '@/lib/toast/toast-store.ts'
 import { renderScreen } from '@tests/support/render.tsx'
 import { CierreCajaPage } from './cierre-caja-page.tsx'
+import type { CierreCajaStore } from './cierre-caja-store.ts'
 
 // Wednesday 25 November 2026, 19:00 in Lima.
 const NOW = new Date('2026-11-26T00:00:00Z')
@@ -30,7 +31,7 @@ function visto(over: Partial<CierreVisto>): CierreVisto {
   return { id: 'x', fecha: HOY, metodo: 'Efectivo', esperado: 23500, contado: 23500, diferencia: 0, cerrado_at: '2026-11-25T23:00:00.000Z', dispositivo: 'Equipo 3F2A', autor: 'ana@spa.pe', nota: null, estado: 'subido', rechazo: null, ...over }
 }
 
-async function open({ dia = HOY, previos = [] as CierreVisto[], sinConexion = false } = {}) {
+async function open({ dia = HOY, previos = [], sinConexion = false, status = 'ready' }: { dia?: string; previos?: CierreVisto[]; sinConexion?: boolean; status?: CierreCajaStore['status'] } = {}) {
   const registros: Registro[] = []
   function Harness() {
     const [cierres, setCierres] = useState<CierreVisto[]>(previos)
@@ -46,7 +47,7 @@ async function open({ dia = HOY, previos = [] as CierreVisto[], sinConexion = fa
     }
     return (
       <CierreCajaPage
-        store={{ status: 'ready', adelantos, pagos, cobrosDuplicados: cobros, metodos: ['Yape', 'Plin', 'Efectivo'], sinConexion, cierres: store }}
+        store={{ status, adelantos, pagos, cobrosDuplicados: cobros, metodos: ['Yape', 'Plin', 'Efectivo'], sinConexion, cierres: store }}
         dia={dia}
         hoy={HOY}
         onDia={() => {}}
@@ -75,6 +76,13 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers())
 
 describe('Cierre de caja', () => {
+  it('while this device still downloads its payments, there is nothing to close from: it says so and offers no form', async () => {
+    await open({ status: 'no-local-data' })
+    expect(screen.getByRole('status')).toHaveTextContent(MENSAJES_CIERRE.descargando)
+    expect(document.querySelector('form')).toBeNull()
+    expect(screen.queryByRole('button', { name: /Cerrar caja/ })).toBeNull()
+  })
+
   it('expects per method what this device took today, Efectivo first; the spa’s other methods wait to be added', async () => {
     await open()
     expect(screen.getByRole('heading', { level: 1, name: 'Cierre de caja' })).toBeInTheDocument()

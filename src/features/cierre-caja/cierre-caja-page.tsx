@@ -57,6 +57,11 @@ export function CierreCajaPage({ store, dia, hoy, onDia }: CierreCajaPageProps) 
         </h2>
         {store.status === 'loading' ? (
           <p className={classes.vacio}>Cargando pagos del día…</p>
+        ) : store.status === 'no-local-data' ? (
+          // What is expected would miss the payments still coming: no close from it.
+          <p className={classes.vacio} role="status">
+            {MENSAJES_CIERRE.descargando}
+          </p>
         ) : diaCerrable(dia, hoy) ? (
           <CierreCajaForm borrador={borrador} onBorrador={onBorrador} dia={dia} hoy={hoy} esperados={esperados} metodos={store.metodos} onCerrar={cerrar} />
         ) : (

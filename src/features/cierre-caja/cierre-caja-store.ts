@@ -3,8 +3,11 @@ import type { CitaCaja, CobroDuplicadoCaja, PagoCaja } from '@/domain/cierre-caj
 import type { CierresCajaStore } from '@/lib/db/use-cierres-caja.ts'
 
 export interface CierreCajaStore {
-  /** 'loading' until the day's citas and payments are read from the device. */
-  status: 'loading' | 'ready'
+  /**
+   * 'loading' until the day's citas and payments are read from the device;
+   * 'no-local-data' while its first download runs (what is expected is not all there).
+   */
+  status: 'loading' | 'no-local-data' | 'ready'
   /** Citas whose advance was paid on the day. */
   adelantos: readonly CitaCaja[]
   /** Final payments and direct sales dated on the day. */

@@ -25,7 +25,7 @@ export function useCierreCaja(dia: string): CierreCajaStore {
   const cierres = useCierresCaja(dia, dia)
   const cobrosDuplicados = useMemo(() => refused.filter(esCobroDuplicado), [refused])
   const metodos = useMemo(() => formas.map((f) => f.fp_descripcion), [formas])
-  const status = adelantos.status === 'loading' || pagos.status === 'loading' ? 'loading' : 'ready'
+  const status = adelantos.status === 'loading' || pagos.status === 'loading' ? 'loading' : adelantos.status === 'no-local-data' || pagos.status === 'no-local-data' ? 'no-local-data' : 'ready'
   return useMemo(
     () => ({ status, adelantos: adelantos.rows, pagos: pagos.rows, cobrosDuplicados, metodos, sinConexion, cierres }),
     [status, adelantos.rows, pagos.rows, cobrosDuplicados, metodos, sinConexion, cierres],

@@ -5,7 +5,9 @@ import { renderScreen } from '@tests/support/render.tsx'
 import { useMemoryCollection, type MemoryWrite } from '@tests/support/memory-collection.ts'
 import type { Egreso } from '@/domain/egresos.ts'
 import { idCopiaEgresoFijo } from '@/domain/ids-deterministas.ts'
+import type { CollectionStatus } from '@/lib/db/use-collection.ts'
 import { useToastStore } from '@/lib/toast/toast-store.ts'
+import { PARTIAL_DATA } from '@/lib/ui/list-states.tsx'
 import { EgresosPage } from './egresos-page.tsx'
 import { validateEgresosSearch } from './egresos-search.ts'
 import type { ConsultarTipoCambio, EgresosStore } from './egresos-store.ts'
@@ -37,8 +39,8 @@ configure({ asyncUtilTimeout: 5000 })
 
 const tasaOk: ConsultarTipoCambio = async () => ({ ok: true, tipoCambio: '3.75' })
 
-function Harness({ initial, log, deleted = [], consultar = tasaOk }: { initial: Egreso[]; log: MemoryWrite[]; deleted?: string[]; consultar?: ConsultarTipoCambio }) {
-  const c = useMemoryCollection<'tb_egresos', Egreso>('tb_egresos', initial, { log })
+function Harness({ initial, log, deleted = [], consultar = tasaOk, status }: { initial: Egreso[]; log: MemoryWrite[]; deleted?: string[]; consultar?: ConsultarTipoCambio; status?: CollectionStatus }) {
+  const c = useMemoryCollection<'tb_egresos', Egreso>('tb_egresos', initial, { log, status })
   const store = useMemo<EgresosStore>(
     () => ({
       status: c.status,
@@ -71,6 +73,13 @@ beforeEach(() => useToastStore.setState({ current: null }))
 afterEach(() => vi.restoreAllMocks())
 
 describe('Gestión de Egresos', () => {
+  it('while this device still downloads its data, the month shows what arrived but no total', async () => {
+    await open(() => <Harness initial={[alquiler, luz]} log={[]} status="no-local-data" />)
+    expect(within(screen.getByRole('table', { name: 'Lista de Egresos Fijos' })).getAllByRole('row')).toHaveLength(3)
+    expect(screen.getByText(PARTIAL_DATA.list)).toBeInTheDocument()
+    expect(screen.queryByTestId('total-Fijo')).toBeNull()
+  })
+
   it("lists the month's fixed expenses; the tab and the month live in the URL", async () => {
     const { user, router } = await open(() => <Harness initial={[alquiler, luz, flores, octubre]} log={[]} />)
     expect(screen.getByRole('heading', { level: 1, name: 'Gestión de Egresos' })).toBeInTheDocument()

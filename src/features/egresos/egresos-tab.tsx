@@ -72,7 +72,8 @@ export function EgresosTab({ tipo, periodo, rows, status, tasaSugerida, online, 
           <h2 id={`lista-${tipo}`} className={classes.listTitle}>
             {titulo}
           </h2>
-          {rows.length > 0 && (
+          {/* A month still downloading would show a total short of what was spent. */}
+          {rows.length > 0 && status === 'ready' && (
             <span className={classes.totals} data-testid={`total-${tipo}`}>
               Total: {formatCentimos(total.soles)} · {formatCentimos(total.dolares, 'US$')}
             </span>

@@ -5,6 +5,7 @@ import type { FormaPagoFila } from '@/domain/formas-pago.ts'
 import { validatePagosSearch, type PagosSearch } from '@/domain/pagos-dia-busqueda.ts'
 import { useToastStore } from '@/lib/toast/toast-store.ts'
 import type { CollectionStatus } from '@/lib/db/use-collection.ts'
+import { PARTIAL_DATA } from '@/lib/ui/list-states.tsx'
 import { renderScreen } from '@tests/support/render.tsx'
 import { useMemoryCollection, type MemoryWrite } from '@tests/support/memory-collection.ts'
 import { useSearch } from '@tanstack/react-router'
@@ -68,11 +69,12 @@ interface OpenOptions {
   formasPago?: FormaPagoFila[]
   failWith?: Error
   citasStatus?: CollectionStatus
+  pagosStatus?: CollectionStatus
   tratamientosStatus?: CollectionStatus
   stock?: Map<string, number>
 }
 
-async function open({ url = '/control-citas/pagos', formasPago = formas, failWith, citasStatus, tratamientosStatus = 'ready', stock = new Map([['crema', 2], ['aceite', 0]]) }: OpenOptions = {}) {
+async function open({ url = '/control-citas/pagos', formasPago = formas, failWith, citasStatus, pagosStatus, tratamientosStatus = 'ready', stock = new Map([['crema', 2], ['aceite', 0]]) }: OpenOptions = {}) {
   const log: MemoryWrite[] = []
   function Harness() {
     const search = useSearch({ strict: false }) as PagosSearch
@@ -80,7 +82,7 @@ async function open({ url = '/control-citas/pagos', formasPago = formas, failWit
     setStock = setUnidades
     const store = {
       citas: useMemoryCollection<'tb_citas', CitaPago>('tb_citas', [sofia, pedro, sinConfirmar, cancelada, pagadaServidor, pagadaAqui, deAyer, adelantoGrande], { status: citasStatus }),
-      pagos: useMemoryCollection<'tb_pagos_citas', PagoLocal>('tb_pagos_citas', pagosIniciales, { log, failWith }),
+      pagos: useMemoryCollection<'tb_pagos_citas', PagoLocal>('tb_pagos_citas', pagosIniciales, { log, failWith, status: pagosStatus }),
       tratamientos: { status: tratamientosStatus, rows: tratamientosStatus === 'loading' ? [] : catalogo },
       stock: unidades,
       formasPago,
@@ -144,6 +146,19 @@ describe('Pagos: the list', () => {
     await open()
     const takings = screen.getByRole('list', { name: /Cobrado el miércoles, 25 de noviembre de 2026/ })
     expect(within(takings).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Total · 1 pagoS/ 100.00', 'Efectivo · 1 pagoS/ 100.00'])
+  })
+
+  it('never shows a total from payments still loading or not all downloaded to this device', async () => {
+    const { unmount } = await open({ pagosStatus: 'loading' })
+    expect(screen.queryByTestId('recaudacion-total')).not.toBeInTheDocument()
+    expect(screen.getByText('Cargando pagos…')).toBeInTheDocument()
+    unmount()
+    await open({ citasStatus: 'no-local-data', pagosStatus: 'no-local-data' })
+    expect(screen.queryByTestId('recaudacion-total')).not.toBeInTheDocument()
+    expect(screen.getByText(PARTIAL_DATA.totals)).toBeInTheDocument()
+    // The citas that have arrived are listed, with a line saying the list is not all.
+    expect(clientNames()).toEqual(['Pedro Salas', 'Sofía Vargas'])
+    expect(screen.getByText(PARTIAL_DATA.list)).toBeInTheDocument()
   })
 
   it('takes the day from the URL and writes a new one there; an invalid day means today', async () => {

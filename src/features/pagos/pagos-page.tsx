@@ -24,7 +24,7 @@ import { toast } from '@/lib/toast/toast-store.ts'
 import { ComprobanteDialog, DATOS_SPA } from '@/lib/ui/comprobante-dialog.tsx'
 import { DataTable } from '@/lib/ui/data-table.tsx'
 import { useSearchWriter } from '@/lib/ui/list-search.ts'
-import { ListStates } from '@/lib/ui/list-states.tsx'
+import { ListStates, TotalsPending } from '@/lib/ui/list-states.tsx'
 import { PageHeader } from '@/lib/ui/page-header.tsx'
 import pageClasses from '@/lib/ui/page.module.css'
 import { pagoColumns } from './pagos-columns.tsx'
@@ -121,20 +121,25 @@ export function PagosPage({ store, search }: PagosPageProps) {
         <h2 id="recaudacion-titulo" className={classes.subtitulo}>
           Cobrado el {fecha}
         </h2>
-        <ul className={classes.recaudacion} aria-labelledby="recaudacion-titulo">
-          <li className={classes.total}>
-            <span>Total · {countLabel(recaudacion.pagos, 'pago', 'pagos')}</span>
-            <strong data-testid="recaudacion-total">{formatCentimos(recaudacion.total)}</strong>
-          </li>
-          {recaudacion.metodos.map((m) => (
-            <li key={m.metodo}>
-              <span>
-                {m.metodo} · {countLabel(m.pagos, 'pago', 'pagos')}
-              </span>
-              <strong>{formatCentimos(m.monto)}</strong>
+        {pagos.status === 'loading' || pagos.status === 'no-local-data' ? (
+          // Never 'S/ 0.00' from payments not read or not all downloaded yet.
+          <TotalsPending status={pagos.status} loadingText="Cargando pagos…" />
+        ) : (
+          <ul className={classes.recaudacion} aria-labelledby="recaudacion-titulo">
+            <li className={classes.total}>
+              <span>Total · {countLabel(recaudacion.pagos, 'pago', 'pagos')}</span>
+              <strong data-testid="recaudacion-total">{formatCentimos(recaudacion.total)}</strong>
             </li>
-          ))}
-        </ul>
+            {recaudacion.metodos.map((m) => (
+              <li key={m.metodo}>
+                <span>
+                  {m.metodo} · {countLabel(m.pagos, 'pago', 'pagos')}
+                </span>
+                <strong>{formatCentimos(m.monto)}</strong>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
 
       <h2 className={classes.subtitulo}>Citas pendientes de pago</h2>

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useMemo, useState } from 'react'
+import { PARTIAL_DATA } from '@/lib/ui/list-states.tsx'
 import { renderScreen } from '@tests/support/render.tsx'
 import type { PagoReporte, TratamientoComision } from '@/domain/comisiones.ts'
 import type { FormaPagoFila } from '@/domain/formas-pago.ts'
@@ -86,11 +87,11 @@ const citas = [citaRosa, citaLuis, citaVieja, citaPendiente]
 const pagos = [pagoRosa, pagoLuis, pagoViejo]
 const RANGO = '/control-citas/pagos?rdesde=2026-11-01&rhasta=2026-11-30'
 
-function Harness({ esAdmin, log, rechazos = [] }: { esAdmin: boolean; log: string[]; rechazos?: ReportePagosStore['rechazos'] }) {
+function Harness({ esAdmin, log, rechazos = [], status = 'ready' }: { esAdmin: boolean; log: string[]; rechazos?: ReportePagosStore['rechazos']; status?: ReportePagosStore['status'] }) {
   const [rows, setRows] = useState(pagos)
   const store = useMemo<ReportePagosStore>(
     () => ({
-      status: 'ready',
+      status,
       pagos: rows,
       citas,
       catalogo,
@@ -102,7 +103,7 @@ function Harness({ esAdmin, log, rechazos = [] }: { esAdmin: boolean; log: strin
       },
       rechazos,
     }),
-    [rows, esAdmin, log, rechazos],
+    [rows, esAdmin, log, rechazos, status],
   )
   return <ReportePagosSection store={store} />
 }
@@ -167,6 +168,18 @@ describe('Reporte de Pagos Realizados', () => {
     const resumen = within(screen.getByRole('table', { name: 'Resumen diario de pagos' })).getAllByRole('row').slice(1)
     expect(resumen).toHaveLength(2)
     expect(resumen[0]).toHaveTextContent(/20 de noviembre de 2026.*1.*S\/ 140\.00.*S\/ 5\.70.*S\/ 9\.55.*S\/ 124\.75/)
+  })
+
+  it('while this device still downloads its data: the rows that arrived, no totals, no daily summary, no pending advances', async () => {
+    await renderScreen(() => <Harness esAdmin log={[]} status="no-local-data" />, { url: RANGO, validateSearch: validateReporteSearch })
+    expect(filas()).toHaveLength(2)
+    expect(screen.getByText(PARTIAL_DATA.list)).toBeInTheDocument()
+    expect(screen.queryByLabelText('Totales del reporte')).toBeNull()
+    expect(screen.queryByRole('heading', { level: 3, name: 'Resumen Diario' })).toBeNull()
+    // Ana Torres' advance may have its final payment among what has not arrived.
+    expect(screen.queryByRole('table', { name: 'Adelantos pendientes' })).toBeNull()
+    expect(screen.getAllByText(PARTIAL_DATA.totals)).toHaveLength(2)
+    expect(screen.getByRole('button', { name: 'Exportar a Excel' })).toBeDisabled()
   })
 
   it('names an unresolved cobro duplicado of this device above the report, with the way to resolve it; none, no notice', async () => {

@@ -34,7 +34,7 @@ import { ComprobanteDialog, DATOS_SPA } from '@/lib/ui/comprobante-dialog.tsx'
 import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
 import type { RowAction } from '@/lib/ui/row-actions-menu.tsx'
 import { DataTable } from '@/lib/ui/data-table.tsx'
-import { ListStates } from '@/lib/ui/list-states.tsx'
+import { ListStates, TotalsPending } from '@/lib/ui/list-states.tsx'
 import notice from '@/lib/ui/notice.module.css'
 import page from '@/lib/ui/page.module.css'
 import { COLUMNAS_ADELANTOS, COLUMNAS_RESUMEN, columnasDetalle, columnasPagos } from './reporte-pagos-columns.tsx'
@@ -205,12 +205,12 @@ export function ReportePagosSection({ store }: { store: ReportePagosStore }) {
                 ]}
               />
             )}
-            <Totales totales={reporte.totales} esAdmin={esAdmin} />
+            {store.status === 'ready' ? <Totales totales={reporte.totales} esAdmin={esAdmin} /> : <TotalsPending status="no-local-data" loadingText={TEXTOS_REPORTE.cargando} />}
           </ListStates>
         )}
       </div>
 
-      {esAdmin && !problema && reporte.resumenDiario.length > 0 && (
+      {esAdmin && listo && reporte.resumenDiario.length > 0 && (
         <>
           <h3 className={classes.subtitle}>Resumen Diario</h3>
           <div className={page.card}>
@@ -221,7 +221,10 @@ export function ReportePagosSection({ store }: { store: ReportePagosStore }) {
 
       <h3 className={classes.subtitle}>Adelantos Pendientes</h3>
       <div className={page.card}>
-        {adelantos.length > 0 ? (
+        {store.status === 'loading' || store.status === 'no-local-data' ? (
+          // An advance whose final payment has not arrived yet would be listed as pending.
+          <TotalsPending status={store.status} loadingText={TEXTOS_REPORTE.cargando} />
+        ) : adelantos.length > 0 ? (
           <>
             <DataTable rows={adelantos} columns={COLUMNAS_ADELANTOS} rowKey={(a) => a.id_cita} label="Adelantos pendientes" minWidth={760} />
             <dl className={classes.totales} aria-label="Total de adelantos pendientes">

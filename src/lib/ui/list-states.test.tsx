@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { screen } from '@testing-library/react'
 import { renderScreen } from '@tests/support/render.tsx'
 import { useToastStore } from '@/lib/toast/toast-store.ts'
-import { ListStates, NO_LOCAL_DATA, type ListStatesProps } from './list-states.tsx'
+import { ListStates, NO_LOCAL_DATA, PARTIAL_DATA, type ListStatesProps } from './list-states.tsx'
 
 const base: Omit<ListStatesProps, 'status' | 'total' | 'found'> = {
   loadingText: 'Cargando tratamientos…',
@@ -35,9 +35,21 @@ describe('ListStates', () => {
     expect(screen.queryByRole('button', { name: 'Registrar Primer Tratamiento' })).not.toBeInTheDocument()
   })
 
-  it('shows what the device has while its first download is still under way', async () => {
+  it('shows what the device has while its first download is still under way, and says it is not all', async () => {
     await renderScreen(() => <ListStates {...base} status="no-local-data" total={3} found={3} />)
     expect(screen.getByText('la lista')).toBeInTheDocument()
+    expect(screen.getByRole('status')).toHaveTextContent(PARTIAL_DATA.list)
+  })
+
+  it('a search with no match during the first download says the list is not all yet', async () => {
+    await renderScreen(() => <ListStates {...base} status="no-local-data" total={3} found={0} />)
+    expect(screen.getByRole('heading', { name: 'No se encontraron tratamientos' })).toBeInTheDocument()
+    expect(screen.getByRole('status')).toHaveTextContent(PARTIAL_DATA.list)
+  })
+
+  it('a complete list carries no such line', async () => {
+    await renderScreen(() => <ListStates {...base} status="ready" total={3} found={3} />)
+    expect(screen.queryByText(PARTIAL_DATA.list)).not.toBeInTheDocument()
   })
 
   it('offers the first-record action when the list is empty', async () => {

@@ -2,7 +2,7 @@
  * What a list shows before and instead of its rows: loading, the screen's load-error
  * message (spec 2 §8 'Load failures', also as a toast), 'no data on this device yet'
  * (a tablet that never finished its first sync must not look like a spa with no
- * data), the empty state with its first-record action, and 'no match' for a search.
+ * data; with some rows arrived, a line says the list is not all yet), the empty state with its first-record action, and 'no match' for a search.
  */
 import { useEffect, type ReactNode } from 'react'
 import { Loader } from '@mantine/core'
@@ -16,6 +16,25 @@ export const NO_LOCAL_DATA = {
   title: 'Este equipo aún no tiene datos',
   text: 'Los datos del spa se descargarán automáticamente cuando haya conexión a internet.',
 } as const
+
+/**
+ * While the first download runs, a list shows what has arrived and says it is not all;
+ * a total is never shown from a partial read (it would hide money): it waits
+ * (docs/decisions/0046-lo-que-aun-llega.md).
+ */
+export const PARTIAL_DATA = {
+  list: 'Este equipo aún está descargando los datos del spa: la lista puede estar incompleta.',
+  totals: 'Los totales aparecerán cuando este equipo termine de descargar los datos del spa.',
+} as const
+
+/** In place of totals that a partial or unfinished read would get wrong. */
+export function TotalsPending({ status, loadingText }: { status: 'loading' | 'no-local-data'; loadingText: string }) {
+  return (
+    <p className={classes.pending} role="status">
+      {status === 'loading' ? loadingText : PARTIAL_DATA.totals}
+    </p>
+  )
+}
 
 export interface StateMessage {
   title: string
@@ -62,8 +81,17 @@ export function ListStates({ status, total, found, loadingText, errorText, empty
   if (total === 0 && status === 'no-local-data')
     return <EmptyState message={{ ...NO_LOCAL_DATA, icon: <IconCloudDownload size={44} color="var(--mantine-color-salvia-6)" aria-hidden /> }} />
   if (total === 0) return <EmptyState message={empty} />
-  if (found === 0) return <EmptyState message={noMatch} />
-  return <>{children}</>
+  const partial = status === 'no-local-data' && (
+    <p className={classes.pending} role="status">
+      {PARTIAL_DATA.list}
+    </p>
+  )
+  return (
+    <>
+      {partial}
+      {found === 0 ? <EmptyState message={noMatch} /> : children}
+    </>
+  )
 }
 
 /**

@@ -8,7 +8,9 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { describeSync } from '../../../src/domain/sync-display.ts'
+import { writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
+import { join } from 'node:path'
 
 /** The header's pill once the device holds every table and nothing waits (src/domain/sync-display.ts). */
 export const TODO_SINCRONIZADO = describeSync({
@@ -85,6 +87,12 @@ export async function firstSyncInBrowser(browser: Browser, o: Options): Promise<
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: o.rate })
+    const profileDir = process.env.SPA_BENCH_PERFIL
+    if (profileDir) {
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.setSamplingInterval', { interval: 500 })
+      await cdp.send('Profiler.start')
+    }
 
     await page.goto(`${o.base}/login?redirect=${encodeURIComponent(o.path)}`, { timeout: 120_000 })
     await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(o.who.email, { timeout: 60_000 })
@@ -114,6 +122,12 @@ export async function firstSyncInBrowser(browser: Browser, o: Options): Promise<
       .catch((error: Error) => console.log(`  ✗ CPU ${o.rate}×: no llegó '${TODO_SINCRONIZADO}': ${error.message.split('\n')[0]}`))
     await Promise.all([signedIn, firstRow, synced])
     clearInterval(progress)
+    if (profileDir) {
+      const { profile } = await cdp.send('Profiler.stop')
+      const file = join(profileDir, `primera-sincronizacion-cpu${o.rate}.cpuprofile`)
+      writeFileSync(file, JSON.stringify(profile))
+      console.log(`  perfil de CPU: ${file}`)
+    }
     // Long tasks are reported after they end: one frame's grace for the last ones.
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))).catch(() => {})
     const from = clickedAt || started
