@@ -7,23 +7,20 @@
  */
 import { useState } from 'react'
 import { DateInput, DatesProvider, type DateInputProps, type DatesProviderSettings } from '@mantine/dates'
-import dayjs from 'dayjs'
-import 'dayjs/locale/es'
 import '@mantine/dates/styles.css'
 import { fueraDeRango, leerFecha } from '@/domain/fecha-escrita.ts'
 import { diaSemana, peruToday } from '@/domain/peru-time.ts'
+import { etiquetaDia, fechaTexto } from '@/lib/dates/fecha-texto.ts'
 import classes from './date-field.module.css'
 
 const AJUSTES: DatesProviderSettings = { locale: 'es', firstDayOfWeek: 1, weekendDays: [0] }
-const FORMATO_LARGO = 'dddd, D [de] MMMM [de] YYYY'
-const FORMATO_CORTO = 'ddd D MMM YYYY'
 
 export type DateFieldProps = Omit<
   DateInputProps,
   'value' | 'defaultValue' | 'onChange' | 'valueFormat' | 'dateParser' | 'minDate' | 'maxDate' | 'excludeDate' | 'getDayProps' | 'getDayAriaLabel' | 'locale'
 > & {
-  /** 'YYYY-MM-DD', '' when empty. */
-  value: string
+  /** 'YYYY-MM-DD', '' (or absent) when empty. */
+  value?: string
   onChange: (value: string) => void
   /** First and last day the calendar offers ('YYYY-MM-DD'); a typed date outside them still reaches the screen's own validation, as with the native control. */
   min?: string
@@ -34,30 +31,24 @@ export type DateFieldProps = Omit<
 
 const esDomingo = (iso: string) => diaSemana(iso) === 'Domingo'
 
-function etiquetaDia(iso: string): string {
-  const texto = dayjs(iso).locale('es').format('dddd D [de] MMMM [de] YYYY')
-  return esDomingo(iso) ? `${texto}, cerrado` : texto
-}
-
-export function DateField({ value, onChange, min, max, corto = false, onInput, popoverProps, ...props }: DateFieldProps) {
-  const formato = corto ? FORMATO_CORTO : FORMATO_LARGO
+export function DateField({ value, onChange, min, max, corto = false, onChangeCapture, popoverProps, ...props }: DateFieldProps) {
   // While the calendar is open, Escape closes only the calendar, not the dialog around it.
   const [abierto, setAbierto] = useState(false)
   return (
     <DatesProvider settings={AJUSTES}>
       <DateInput
-        valueFormat={(iso) => dayjs(iso).locale('es').format(formato)}
+        valueFormat={(iso) => fechaTexto(iso, corto)}
         dateParser={leerFecha}
         value={value || null}
         onChange={(v) => onChange(v ?? '')}
-        onInput={(e) => {
+        onChangeCapture={(e) => {
           // Emptying the text empties the value (the screen decides whether that is allowed).
           if (e.currentTarget.value.trim() === '') onChange('')
-          onInput?.(e)
+          onChangeCapture?.(e)
         }}
         defaultDate={value || peruToday()}
         excludeDate={(iso) => fueraDeRango(iso, min, max)}
-        getDayAriaLabel={etiquetaDia}
+        getDayAriaLabel={(iso) => etiquetaDia(iso, esDomingo(iso))}
         getDayProps={(iso) => (esDomingo(iso) ? { 'data-cerrado': true, className: classes.cerrado } : {})}
         placeholder="dd/mm/aaaa"
         data-mantine-stop-propagation={abierto || undefined}
