@@ -4,7 +4,7 @@
  * field is narrow.
  */
 import dayjs from 'dayjs'
-import 'dayjs/locale/es'
+import 'dayjs/locale/es.js'
 
 export const FORMATO_LARGO = 'dddd, D [de] MMMM [de] YYYY'
 export const FORMATO_CORTO = 'ddd D MMM YYYY'
