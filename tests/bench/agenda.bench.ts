@@ -225,7 +225,7 @@ async function switchDays(page: Page, base: string, days: Array<{ d: string; n: 
       await page.evaluate(
         ({ fecha, label, vistaDia, row, block }) =>
           new Promise<number>((resolve, reject) => {
-            const input = document.querySelector<HTMLInputElement>('input[type="date"]')!
+            const input = document.querySelector<HTMLInputElement>('input[data-dates-input]')!
             for (const el of document.querySelectorAll(block)) el.setAttribute('data-bench-old', '')
             let t0 = 0
             const timer = setTimeout(() => reject(new Error(`el día ${fecha} no apareció`)), 30_000)
@@ -268,7 +268,7 @@ async function firstLocalReads(page: Page, base: string, fechas: string[]): Prom
         ({ fecha, name }) =>
           new Promise<number>((resolve, reject) => {
             if (performance.getEntriesByName(name, 'measure').length) return reject(new Error(`el día ${fecha} ya se había leído`))
-            const input = document.querySelector<HTMLInputElement>('input[type="date"]')!
+            const input = document.querySelector<HTMLInputElement>('input[data-dates-input]')!
             const timer = setTimeout(() => reject(new Error(`el día ${fecha} no se leyó`)), 30_000)
             const observer = new PerformanceObserver((list) => {
               const entry = list.getEntriesByName(name)[0]

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { backend, demo, expectAccessible, expectToast, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
-import { nextPeruWeekday } from './support/dates.ts'
+import { nextPeruWeekday, typeDate } from './support/dates.ts'
+import { fechaTexto } from '../../src/lib/dates/fecha-texto.ts'
 
 type CitaRow = { id_cita: string; estado_cita: string; fecha_cita: string; hora_inicio: string; hora_fin: string; notas_internas: string | null; metodo_pago_adelanto: string | null }
 
@@ -81,7 +82,7 @@ async function openCitas(page: Page, fecha: string) {
   await page.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('link', { name: /^Citas Programadas/ }).click()
   await expect(page).toHaveURL(/\/control-citas\/citas-confirmadas/)
   await expect(page.getByRole('heading', { level: 1, name: 'Citas Programadas' })).toBeVisible()
-  await page.getByLabel('Día', { exact: true }).fill(fecha)
+  await typeDate(page.getByLabel('Día', { exact: true }), fecha)
   await expect(page).toHaveURL(new RegExp(`fecha=${fecha}`))
 }
 
@@ -108,7 +109,7 @@ test.describe('Citas Programadas', () => {
     await expect(row(page, dora)).toHaveCount(0)
     // The day survives a reload (it is in the URL).
     await page.reload()
-    await expect(page.getByLabel('Día', { exact: true })).toHaveValue(fecha)
+    await expect(page.getByLabel('Día', { exact: true })).toHaveValue(fechaTexto(fecha, true))
     await expect(row(page, ana)).toBeVisible()
     await expectAccessible(page, 'citas programadas')
     await screenshot(page, 'panel-tableta-horizontal-citas')
@@ -208,7 +209,7 @@ test.describe('Citas Programadas', () => {
     await page.reload()
     await expect(page.getByRole('heading', { level: 1, name: 'Citas Programadas' })).toBeVisible()
     await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión')
-    await expect(page.getByLabel('Día', { exact: true })).toHaveValue(fecha)
+    await expect(page.getByLabel('Día', { exact: true })).toHaveValue(fechaTexto(fecha, true))
     await expect(row(page, nombre)).toContainText('04:00 PM – 05:00 PM')
     await screenshot(page, 'panel-tableta-vertical-citas-sin-conexion')
     await expectAccessible(page, 'citas sin conexión')

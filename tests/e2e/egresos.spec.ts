@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import * as XLSX from 'xlsx'
 import { backend, demo, expectAccessible, expectToast, screenshot, signIn, toastRegion, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
-import { peruToday } from './support/dates.ts'
+import { peruToday, typeDate } from './support/dates.ts'
 
 type Row = {
   id_egreso: string
@@ -36,7 +36,7 @@ async function rowAction(page: Page, name: string, action: string) {
 }
 
 async function fillExpense(page: Page, v: { descripcion: string; tipoCambio?: string; soles?: string; dolares?: string; fecha?: string }) {
-  if (v.fecha) await form(page).getByLabel(/^Fecha/).fill(v.fecha)
+  if (v.fecha) await typeDate(form(page).getByLabel(/^Fecha/), v.fecha)
   await input(page, /^Descripción Egreso/).fill(v.descripcion)
   if (v.tipoCambio !== undefined) await input(page, /^Tipo de cambio/).fill(v.tipoCambio)
   if (v.soles !== undefined) await input(page, /^Monto Egreso Soles/).fill(v.soles)
@@ -97,7 +97,7 @@ test.describe('Gestión de Egresos', () => {
     await expect(input(page, /^Monto Egreso Soles/)).toHaveValue('190.00')
     await form(page).getByRole('button', { name: 'Agregar' }).click()
     await expectToast(page, 'Advertencia', 'La fecha debe corresponder al mes y año seleccionados.')
-    await form(page).getByLabel(/^Fecha/).fill('2031-03-15')
+    await typeDate(form(page).getByLabel(/^Fecha/), '2031-03-15')
     await form(page).getByRole('button', { name: 'Agregar' }).click()
     await expectToast(page, 'Éxito', 'Egreso variable agregado correctamente.')
     await fillExpense(page, { fecha: '2031-03-20', descripcion: toallas, tipoCambio: '4', soles: '80' })

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { backend, demo, expectAccessible, expectToast, fillPaciente, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
+import { typeDate } from './support/dates.ts'
 
 type Row = { id_paciente: string; nombre: string; apellido: string; dni: string | null; telefono: string | null; _deleted?: boolean }
 
@@ -46,7 +47,8 @@ test.describe('Pacientes', () => {
       'Correo electrónico': `lucia${tag}@correo.pe`,
       'Nº de historia clínica': `H-${tag}`,
     })
-    await dialog.getByLabel('Fecha de nacimiento').fill('1990-05-04')
+    await typeDate(dialog.getByLabel('Fecha de nacimiento'), '1990-05-04')
+    await expect(dialog.getByLabel('Fecha de nacimiento')).toHaveValue('viernes, 4 de mayo de 1990')
     await screenshot(page, 'panel-tableta-horizontal-paciente-nuevo')
     await expectAccessible(page, 'diálogo de paciente')
     await dialog.getByRole('button', { name: 'Registrar Paciente' }).click()

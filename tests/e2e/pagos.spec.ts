@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { backend, demo, expectAccessible, expectToast, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
-import { peruToday } from './support/dates.ts'
+import { peruToday, typeDate } from './support/dates.ts'
+import { fechaTexto } from '../../src/lib/dates/fecha-texto.ts'
 
 type Item = { id_tratamiento: string; nombre: string; costo_al_momento_del_pago: number; cantidad: number; tipo: string }
 type PagoRow = {
@@ -83,7 +84,7 @@ async function pagar(page: Page, cliente: string, producto: string, precio: stri
   await expect(dialog.getByTestId('total')).toHaveText('S/ 150.00')
   await expect(dialog.getByTestId('adelanto')).toHaveText('S/ 50.00')
   await expect(dialog.getByTestId('sugerido')).toHaveText('S/ 100.00')
-  await expect(dialog.getByLabel(/^Fecha de pago/)).toHaveValue(peruToday())
+  await expect(dialog.getByLabel(/^Fecha de pago/)).toHaveValue(fechaTexto(peruToday()))
 
   // No method: the spec's message, nothing written.
   await dialog.getByRole('button', { name: 'Procesar Pago' }).click()
@@ -210,7 +211,7 @@ test.describe('Pagos', () => {
 
     await signIn(page, demo.staff)
     await openPagos(page)
-    await expect(page.getByLabel('Día')).toHaveValue(peruToday())
+    await expect(page.getByLabel('Día')).toHaveValue(fechaTexto(peruToday(), true))
     await expect(row(page, cliente)).toContainText(/Confirmada.*Masaje Relajante.*Lucía Quispe.*06:00 AM – 07:00 AM.*S\/ 50\.00/)
     await expectAccessible(page, 'pagos')
     await screenshot(page, 'panel-tableta-horizontal-pagos')
@@ -222,10 +223,10 @@ test.describe('Pagos', () => {
     await expectServerPaid(page, idCita, 'Sales de Baño Relajantes 500 g', 138, 'Yape')
 
     // Another day in the URL; a reload keeps it.
-    await page.getByLabel('Día').fill('2026-01-05')
+    await typeDate(page.getByLabel('Día'), '2026-01-05')
     await expect(page).toHaveURL(/\?dia=2026-01-05/)
     await page.reload()
-    await expect(page.getByLabel('Día')).toHaveValue('2026-01-05')
+    await expect(page.getByLabel('Día')).toHaveValue('lun. 5 ene 2026')
     await expect(page.getByRole('heading', { name: 'No hay citas pendientes de pago para este día.' })).toBeVisible()
   })
 

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { backend, demo, expectAccessible, expectToast, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
-import { nextPeruWeekday, peruToday } from './support/dates.ts'
+import { nextPeruWeekday, peruToday, typeDate } from './support/dates.ts'
+import { fechaTexto } from '../../src/lib/dates/fecha-texto.ts'
 
 type ReservaRow = { id_reserva: string; nombre_cliente: string; estado_reserva: string; hora_reserva: string; fecha_reserva: string; _deleted: boolean }
 type CitaRow = {
@@ -85,10 +86,10 @@ async function confirmar(page: Page, nombre: string, fecha: string, hora: string
   await expectToast(page, '¡Paciente Registrado!')
   await expect(dialog.getByRole('combobox', { name: /^Paciente/ })).toHaveValue(new RegExp(nombre))
   await dialog.getByRole('combobox', { name: /^Especialista/ }).selectOption({ label: 'Lucía Quispe — Masoterapia' })
-  await dialog.getByLabel(/^Fecha de la cita/).fill(fecha)
+  await typeDate(dialog.getByLabel(/^Fecha de la cita/), fecha)
   await dialog.getByRole('combobox', { name: /^Hora de inicio/ }).selectOption({ label: hora })
   await expect(dialog.getByRole('textbox', { name: 'Monto del adelanto' })).toHaveValue('50.00')
-  await expect(dialog.getByLabel('Fecha de pago del adelanto')).toHaveValue(peruToday())
+  await expect(dialog.getByLabel('Fecha de pago del adelanto')).toHaveValue(fechaTexto(peruToday()))
   await dialog.getByRole('combobox', { name: 'Método de pago del adelanto' }).selectOption('Yape')
   await dialog.getByRole('textbox', { name: 'Referencia del pago' }).fill('YAPE-778')
   if (opts.screenshotName) await screenshot(page, opts.screenshotName)
@@ -138,7 +139,7 @@ test.describe('Reservas', () => {
     await crear.getByRole('combobox', { name: /^Paciente/ }).fill(paciente)
     await page.getByRole('option', { name: new RegExp(paciente) }).click()
     await crear.getByRole('combobox', { name: /^Tratamiento/ }).selectOption({ label: 'Masaje Relajante' })
-    await crear.getByLabel(/^Fecha/).fill(nextPeruWeekday(3))
+    await typeDate(crear.getByLabel(/^Fecha/), nextPeruWeekday(3))
     await crear.getByLabel(/^Hora/).fill('15:30')
     await expectAccessible(page, 'crear reserva')
     await screenshot(page, 'panel-tableta-horizontal-crear-reserva')

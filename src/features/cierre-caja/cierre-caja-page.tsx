@@ -6,12 +6,12 @@
  * today in Peru by default; a day more than 7 days back can be read but not closed.
  */
 import { useMemo, useState } from 'react'
-import { TextInput } from '@mantine/core'
 import { diaCerrable, esperadoPorMetodo, MENSAJES_CIERRE, type CierreValido } from '@/domain/cierre-caja.ts'
 import { fechaLargaDia } from '@/domain/agenda-format.ts'
 import { formatCentimos } from '@/domain/money.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { PageHeader } from '@/lib/ui/page-header.tsx'
+import { DateField } from '@/lib/ui/date-field.tsx'
 import pageClasses from '@/lib/ui/page.module.css'
 import { BORRADOR_VACIO, CierreCajaForm, type BorradorCierre } from './cierre-caja-form.tsx'
 import type { CierreCajaStore } from './cierre-caja-store.ts'
@@ -45,7 +45,7 @@ export function CierreCajaPage({ store, dia, hoy, onDia }: CierreCajaPageProps) 
     <>
       <PageHeader title="Cierre de caja" lead="Cuadra el dinero del día por método de pago: lo esperado según este equipo frente a lo contado." />
       <div className={classes.filtro}>
-        <TextInput label="Día" type="date" value={dia} max={hoy} onChange={(e) => onDia(e.currentTarget.value)} w={200} />
+        <DateField label="Día" corto value={dia} max={hoy} onChange={onDia} w={200} />
         <p className={pageClasses.count}>{fecha}</p>
       </div>
       {store.sinConexion && <p className={classes.aviso}>Sin conexión con el servidor: lo esperado incluye solo los cobros que este equipo conoce. Los de otros equipos aparecerán al sincronizar.</p>}

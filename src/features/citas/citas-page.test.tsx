@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { PacienteCita } from '@/domain/cita-forms.ts'
 import { useSession } from '@/lib/auth/session-store.ts'
 import { useToastStore } from '@/lib/toast/toast-store.ts'
+import { fechaTexto } from '@/lib/dates/fecha-texto.ts'
 import { facial, formas, horarioDia, lucia, LUNES_A_SABADO, masaje } from '@tests/support/agenda-fixtures.ts'
 import { renderScreen } from '@tests/support/render.tsx'
 import { memoryCitasDia, useMemoryCollection, type MemoryWrite } from '@tests/support/memory-collection.ts'
@@ -101,7 +102,7 @@ describe('Citas Programadas: the list', () => {
   it("shows today's citas in Peru by start time, cancelled and virtual ones hidden, with the spec's columns and badges", async () => {
     await open()
     expect(screen.getByRole('heading', { level: 1, name: 'Citas Programadas' })).toBeInTheDocument()
-    expect(screen.getByLabelText('Día')).toHaveValue(HOY)
+    expect(screen.getByLabelText('Día')).toHaveValue(fechaTexto(HOY, true))
     expect(clientNames()).toEqual(['Pedro Salas', 'Sofía Vargas', 'Rosa Pérez', 'Raúl Reprogramado'])
     expect(rowOf('Sofía Vargas')).toHaveTextContent(/sofia@gmail\.com.*Masaje Relajante.*Lucía Quispe.*miércoles, 25 de noviembre de 2026.*11:00 AM – 12:00 PM.*Sin Confirmar.*S\/ 50\.00/)
     expect(rowOf('Pedro Salas')).toHaveTextContent(/Limpieza Facial.*Marco Ríos.*09:00 AM – 10:30 AM.*Confirmada/)
@@ -130,12 +131,12 @@ describe('Citas Programadas: the list', () => {
     expect(router.state.location.search).toEqual({ fecha: MANANA })
     expect(clientNames()).toEqual(['Mateo Mañana'])
     await open({ url: `${URL}?fecha=${MANANA}` })
-    expect(screen.getAllByLabelText('Día').at(-1)).toHaveValue(MANANA)
+    expect(screen.getAllByLabelText('Día').at(-1)).toHaveValue(fechaTexto(MANANA, true))
   })
 
   it('ignores a malformed day in the URL and shows today', async () => {
     await open({ url: `${URL}?fecha=2026-13-45` })
-    expect(screen.getByLabelText('Día')).toHaveValue(HOY)
+    expect(screen.getByLabelText('Día')).toHaveValue(fechaTexto(HOY, true))
     expect(clientNames()).toHaveLength(4)
   })
 

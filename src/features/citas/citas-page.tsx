@@ -6,7 +6,7 @@
  * by the sync layer (docs/spec/3-product-decisions.md "Users and connectivity").
  */
 import { useMemo, useState } from 'react'
-import { Button, TextInput } from '@mantine/core'
+import { Button } from '@mantine/core'
 import { IconCalendarCheck, IconCalendarEvent, IconCalendarTime, IconCalendarX, IconCash, IconPencil } from '@tabler/icons-react'
 import { fechaLargaDia, rangoHoras } from '@/domain/agenda-format.ts'
 import type { CitaNueva, EditarCitaPatch } from '@/domain/cita-forms.ts'
@@ -22,6 +22,7 @@ import { useAvisoDiaCerrado } from '@/lib/db/use-aviso-dia-cerrado.tsx'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
 import { DataTable } from '@/lib/ui/data-table.tsx'
+import { DateField } from '@/lib/ui/date-field.tsx'
 import type { RowAction } from '@/lib/ui/row-actions-menu.tsx'
 import { useListSearch } from '@/lib/ui/list-search.ts'
 import { ListStates } from '@/lib/ui/list-states.tsx'
@@ -160,11 +161,11 @@ export function CitasPage({ store }: { store: CitasStore }) {
     <>
       <PageHeader title="Citas Programadas" lead={`Gestionar Citas Programadas: las citas del ${dia}.`} />
       <div className={classes.toolbar}>
-        <TextInput
+        <DateField
           label="Día"
-          type="date"
+          corto
           value={fecha}
-          onChange={(e) => setFecha(e.currentTarget.value)}
+          onChange={setFecha}
           leftSection={<IconCalendarEvent size={18} aria-hidden />}
           w={200}
         />

@@ -14,6 +14,7 @@ import { metodosDePago } from '@/domain/formas-pago.ts'
 import { peruMinutesOfDay } from '@/domain/peru-time.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { FormDialog, type DialogForm, type FieldErrors } from '@/lib/ui/form-dialog.tsx'
+import { DateField } from '@/lib/ui/date-field.tsx'
 import classes from '@/lib/ui/page.module.css'
 import notice from '@/lib/ui/notice.module.css'
 import { EspecialistaSelect, HoraInicioSelect, horasDe, porApellido } from '@/lib/agenda/campos-cita.tsx'
@@ -142,12 +143,11 @@ export function EditarCitaDialog({ edicion, store, hoy, onClose, onSave }: Edita
                 {edicion?.reprogramar && ' — Reprogramar: elige la nueva fecha y hora.'}
               </p>
             )}
-            <TextInput
+            <DateField
               label="Fecha de la cita"
-              type="date"
               withAsterisk
               {...form.getInputProps('fecha_cita')}
-              onChange={(e) => cambiar(form, { fecha_cita: e.currentTarget.value })}
+              onChange={(fecha_cita) => cambiar(form, { fecha_cita })}
             />
             <EspecialistaSelect
               especialistas={especialistas}

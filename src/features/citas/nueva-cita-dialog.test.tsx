@@ -8,6 +8,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { PacienteCita } from '@/domain/cita-forms.ts'
 import type { TratamientoFila } from '@/lib/db/use-agenda-catalogo.ts'
 import { useToastStore } from '@/lib/toast/toast-store.ts'
+import { fechaTexto } from '@/lib/dates/fecha-texto.ts'
 import { horarioDia, lucia, LUNES_A_VIERNES, masaje } from '@tests/support/agenda-fixtures.ts'
 import { memoryCitasDia, useMemoryCollection, type MemoryWrite } from '@tests/support/memory-collection.ts'
 import { renderScreen } from '@tests/support/render.tsx'
@@ -126,10 +127,10 @@ describe('Vista del día: free slots', () => {
     await user.click(screen.getByRole('button', { name: 'Nueva cita con Lucía Quispe a las 09:30 AM' }))
     const dialog = await screen.findByRole('dialog', { name: 'Nueva Cita' })
     expect(campo(dialog, /^Especialista/)).toHaveValue('lucia')
-    expect(within(dialog).getByLabelText(/^Fecha de la cita/)).toHaveValue(MANANA)
+    expect(within(dialog).getByLabelText(/^Fecha de la cita/)).toHaveValue(fechaTexto(MANANA))
     expect(campo(dialog, /^Hora de inicio/)).toHaveValue('09:30:00')
     expect(within(dialog).getByLabelText(/^Monto del adelanto/)).toHaveValue('50.00')
-    expect(within(dialog).getByLabelText(/^Fecha de pago del adelanto/)).toHaveValue('2026-11-25')
+    expect(within(dialog).getByLabelText(/^Fecha de pago del adelanto/)).toHaveValue(fechaTexto('2026-11-25'))
     // Only active treatments of type tratamiento.
     expect(opciones(campo(dialog, /^Tratamiento/))).toEqual(['Selecciona un tratamiento', 'Exfoliación Express', 'Masaje Relajante'])
   })
@@ -230,16 +231,16 @@ describe('Elegir otro horario (docs/decisions/0037-elegir-otro-horario.md)', () 
     await waitFor(() => expect(within(dialog).getByRole('combobox', { name: /^Paciente/ })).toHaveValue('Sofía Vargas · sofia@gmail.com'))
     expect(campo(dialog, /^Tratamiento/)).toHaveValue('masaje')
     expect(campo(dialog, /^Especialista/)).toHaveValue('lucia')
-    expect(within(dialog).getByLabelText(/^Fecha de la cita/)).toHaveValue(MANANA)
+    expect(within(dialog).getByLabelText(/^Fecha de la cita/)).toHaveValue(fechaTexto(MANANA))
     expect(campo(dialog, /^Hora de inicio/)).toHaveValue('')
     // Mateo's 10:00 is not offered; a 60-minute massage fits 09:00 and 12:00 only.
     expect(opciones(campo(dialog, /^Hora de inicio/))).toEqual(['Selecciona una hora', '09:00 AM', '12:00 PM'])
     expect(within(dialog).getByLabelText(/^Monto del adelanto/)).toHaveValue('80.00')
-    expect(within(dialog).getByLabelText(/^Fecha de pago del adelanto/)).toHaveValue('2026-11-24')
+    expect(within(dialog).getByLabelText(/^Fecha de pago del adelanto/)).toHaveValue(fechaTexto('2026-11-24'))
 
     // Another day empties the time, but the advance keeps the day it was received.
     fireEvent.change(within(dialog).getByLabelText(/^Fecha de la cita/), { target: { value: '2026-11-27' } })
-    expect(within(dialog).getByLabelText(/^Fecha de pago del adelanto/)).toHaveValue('2026-11-24')
+    expect(within(dialog).getByLabelText(/^Fecha de pago del adelanto/)).toHaveValue(fechaTexto('2026-11-24'))
     fireEvent.change(within(dialog).getByLabelText(/^Fecha de la cita/), { target: { value: MANANA } })
 
     await user.selectOptions(campo(dialog, /^Hora de inicio/), '09:00 AM')

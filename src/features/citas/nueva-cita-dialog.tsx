@@ -8,7 +8,7 @@
  * works offline.
  */
 import { useMemo, useState } from 'react'
-import { NativeSelect, TextInput } from '@mantine/core'
+import { NativeSelect } from '@mantine/core'
 import { IconAlertTriangle } from '@tabler/icons-react'
 import { duracionTratamiento, slotsAgenda, type SlotsAgenda } from '@/domain/agenda-slots.ts'
 import { SLOT_STEP_MINUTES } from '@/domain/booking-slots.ts'
@@ -23,6 +23,7 @@ import { PacienteNuevo } from '@/lib/agenda/paciente-nuevo.tsx'
 import { registrarPaciente } from '@/lib/agenda/registrar-paciente.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { FormDialog, type DialogForm, type FieldErrors } from '@/lib/ui/form-dialog.tsx'
+import { DateField } from '@/lib/ui/date-field.tsx'
 import classes from '@/lib/ui/page.module.css'
 import notice from '@/lib/ui/notice.module.css'
 import type { CitasStore } from './citas-store.ts'
@@ -131,16 +132,15 @@ export function NuevaCitaDialog({ inicial, reagendar, store, hoy, onClose, onSav
             {...form.getInputProps('id_especialista')}
             onChange={(e) => cambiar(form, { id_especialista: e.currentTarget.value })}
           />
-          <TextInput
+          <DateField
             label="Fecha de la cita"
-            type="date"
             withAsterisk
             min={hoy}
             {...form.getInputProps('fecha')}
-            onChange={(e) => {
+            onChange={(fecha) => {
               // As in Confirmar: a new date empties the time and resets the advance date;
               // an advance already received keeps the day it was received.
-              const cambiada = cambiarFechaConfirmacion(form.values, e.currentTarget.value, hoy)
+              const cambiada = cambiarFechaConfirmacion(form.values, fecha, hoy)
               const next = { ...form.values, ...cambiada, ...(reagendar ? { fecha_pago_adelanto: form.values.fecha_pago_adelanto } : {}) }
               if (next.fecha) setFechaSlots(next.fecha)
               form.setValues(next)

@@ -8,6 +8,7 @@ import { BANCOS, MENSAJES_INGRESOS, METODOS_CONCILIACION, validarIngreso, type I
 import { primerDia, ultimoDia, type Periodo } from '@/domain/periodo.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { FormDialog, type FieldErrors } from '@/lib/ui/form-dialog.tsx'
+import { DateField } from '@/lib/ui/date-field.tsx'
 import { MoneyInput } from '@/lib/ui/money-input.tsx'
 import classes from '@/lib/ui/page.module.css'
 
@@ -57,7 +58,7 @@ export function IngresoDialog({ state, periodo, onClose, onSave }: IngresoDialog
     >
       {(form) => (
         <div className={classes.formGrid}>
-          <TextInput label="Fecha" type="date" withAsterisk min={primerDia(periodo)} max={ultimoDia(periodo)} {...form.getInputProps('fecha')} />
+          <DateField label="Fecha" withAsterisk min={primerDia(periodo)} max={ultimoDia(periodo)} {...form.getInputProps('fecha')} />
           <NativeSelect
             label="Método de Pago"
             withAsterisk

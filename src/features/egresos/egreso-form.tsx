@@ -22,6 +22,7 @@ import {
 import { primerDia, ultimoDia, type Periodo } from '@/domain/periodo.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { MoneyInput } from '@/lib/ui/money-input.tsx'
+import { DateField } from '@/lib/ui/date-field.tsx'
 import { NumeroInput } from '@/lib/ui/numero-input.tsx'
 import classes from './egresos.module.css'
 
@@ -77,17 +78,13 @@ export function EgresoFormCard({ tipo, periodo, inicial, editando, tasaSugerida,
       </h2>
       <div className={classes.grid}>
         {!fijo && (
-          <TextInput
-            type="date"
+          <DateField
             label="Fecha"
             withAsterisk
             min={primerDia(periodo)}
             max={ultimoDia(periodo)}
             value={form.fecha}
-            onChange={(e) => {
-              const fecha = e.currentTarget.value
-              setForm((f) => ({ ...f, fecha }))
-            }}
+            onChange={(fecha) => setForm((f) => ({ ...f, fecha }))}
           />
         )}
         <TextInput

@@ -93,8 +93,13 @@ describe('Gestión de Egresos', () => {
     await user.click(screen.getByRole('tab', { name: 'Egresos Variables' }))
     await waitFor(() => expect(router.state.location.search).toEqual({ anio: 2026, mes: 11, tab: 'variables' }))
     expect(rowOf('Flores para recepción')).toHaveTextContent(/jueves, 12 de noviembre de 2026.*—.*S\/ 80\.00.*US\$ 21\.33/)
-    expect(screen.getByLabelText(/^Fecha/)).toHaveAttribute('min', '2026-11-01')
-    expect(screen.getByLabelText(/^Fecha/)).toHaveAttribute('max', '2026-11-30')
+    // The calendar offers only the month's days.
+    await user.click(screen.getByLabelText(/^Fecha/))
+    expect(screen.getByRole('button', { name: 'sábado 31 de octubre de 2026' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'domingo 1 de noviembre de 2026, cerrado' })).toBeEnabled()
+    expect(screen.getByRole('button', { name: 'lunes 30 de noviembre de 2026' })).toBeEnabled()
+    expect(screen.getByRole('button', { name: 'martes 1 de diciembre de 2026' })).toBeDisabled()
+    await user.keyboard('{Escape}')
 
     await user.click(screen.getByRole('combobox', { name: 'Mes' }))
     await user.click(await screen.findByRole('option', { name: 'Octubre' }))

@@ -3,6 +3,7 @@ import { TextInput, Textarea } from '@mantine/core'
 import { emptyPacienteForm, PACIENTE_LIMITES as MAX, toPacienteForm, validatePaciente, type Paciente, type PacienteForm } from '@/domain/pacientes.ts'
 import { peruToday } from '@/domain/peru-time.ts'
 import { FormDialog, type DialogForm } from '@/lib/ui/form-dialog.tsx'
+import { DateField } from '@/lib/ui/date-field.tsx'
 import classes from '@/lib/ui/page.module.css'
 
 export interface PacienteFormDialogProps {
@@ -35,7 +36,7 @@ export function PacienteFormDialog({ editing, onClose, onSave }: PacienteFormDia
             <TextInput label="Nº de historia clínica" autoComplete="off" maxLength={MAX.nro_historia} {...field('nro_historia')} />
             <TextInput label="Teléfono" type="tel" inputMode="tel" autoComplete="off" maxLength={MAX.telefono} {...field('telefono')} />
             <TextInput label="Correo electrónico" type="email" inputMode="email" autoComplete="off" maxLength={MAX.email} {...field('email')} />
-            <TextInput label="Fecha de nacimiento" type="date" max={peruToday()} min="1900-01-01" {...field('fecha_nacimiento')} />
+            <DateField label="Fecha de nacimiento" max={peruToday()} min="1900-01-01" {...field('fecha_nacimiento')} />
             <TextInput label="Dirección" autoComplete="off" maxLength={MAX.direccion} {...field('direccion')} />
             <Textarea
               className={classes.full}

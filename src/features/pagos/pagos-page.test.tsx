@@ -4,6 +4,7 @@ import { useState } from 'react'
 import type { FormaPagoFila } from '@/domain/formas-pago.ts'
 import { validatePagosSearch, type PagosSearch } from '@/domain/pagos-dia-busqueda.ts'
 import { useToastStore } from '@/lib/toast/toast-store.ts'
+import { fechaTexto } from '@/lib/dates/fecha-texto.ts'
 import type { CollectionStatus } from '@/lib/db/use-collection.ts'
 import { PARTIAL_DATA } from '@/lib/ui/list-states.tsx'
 import { renderScreen } from '@tests/support/render.tsx'
@@ -125,7 +126,7 @@ describe('Pagos: the list', () => {
     await open()
     expect(screen.getByRole('heading', { level: 1, name: 'Pagos' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Volver al panel' })).toHaveAttribute('href', '/control-citas')
-    expect(screen.getByLabelText('Día')).toHaveValue(HOY)
+    expect(screen.getByLabelText('Día')).toHaveValue(fechaTexto(HOY, true))
     expect(clientNames()).toEqual(['Pedro Salas', 'Sofía Vargas'])
     expect(screen.getByRole('row', { name: /Sofía Vargas/ })).toHaveTextContent(/sofia@gmail\.com.*Confirmada.*Masaje Relajante.*Lucía Quispe.*10:00 AM – 11:00 AM.*S\/ 50\.00/)
     expect(screen.getByRole('row', { name: /Pedro Salas/ })).toHaveTextContent(/Completada/)
@@ -163,7 +164,7 @@ describe('Pagos: the list', () => {
 
   it('takes the day from the URL and writes a new one there; an invalid day means today', async () => {
     const { router } = await open({ url: `/control-citas/pagos?dia=${AYER}` })
-    expect(screen.getByLabelText('Día')).toHaveValue(AYER)
+    expect(screen.getByLabelText('Día')).toHaveValue(fechaTexto(AYER, true))
     expect(clientNames()).toEqual(['Jorge Ayer'])
     expect(screen.getByTestId('recaudacion-total')).toHaveTextContent('S/ 999.00')
     fireEvent.change(screen.getByLabelText('Día'), { target: { value: HOY } })
@@ -177,7 +178,7 @@ describe('Pagos: the list', () => {
 
   it('an invalid day in the URL falls back to today', async () => {
     await open({ url: '/control-citas/pagos?dia=2026-02-30' })
-    expect(screen.getByLabelText('Día')).toHaveValue(HOY)
+    expect(screen.getByLabelText('Día')).toHaveValue(fechaTexto(HOY, true))
     expect(clientNames()).toEqual(['Pedro Salas', 'Sofía Vargas'])
   })
 
@@ -204,7 +205,7 @@ describe('Procesar Pago', () => {
     expect(cifra('adelanto')).toBe('S/ 50.00')
     expect(cifra('sugerido')).toBe('S/ 100.00')
     expect(within(d).getByRole('textbox', { name: /Monto final pagado/ })).toHaveValue('100.00')
-    expect(within(d).getByLabelText(/Fecha de pago/)).toHaveValue(HOY)
+    expect(within(d).getByLabelText(/Fecha de pago/)).toHaveValue(fechaTexto(HOY))
     expect(within(d).getByRole('combobox', { name: /Método de pago final/ })).toHaveValue('')
     const metodos = within(within(d).getByRole('combobox', { name: /Método de pago final/ })).getAllByRole('option')
     expect(metodos.map((o) => o.textContent)).toEqual(['Selecciona un método', 'Efectivo', 'Yape'])

@@ -7,7 +7,7 @@
  * Peru by default.
  */
 import { useCallback, useMemo, useState } from 'react'
-import { Button, TextInput } from '@mantine/core'
+import { Button } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import { IconCalendarCheck, IconCashRegister } from '@tabler/icons-react'
 import { fechaLargaDia } from '@/domain/agenda-format.ts'
@@ -23,6 +23,7 @@ import { useAvisoDiaCerrado } from '@/lib/db/use-aviso-dia-cerrado.tsx'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { ComprobanteDialog, DATOS_SPA } from '@/lib/ui/comprobante-dialog.tsx'
 import { DataTable } from '@/lib/ui/data-table.tsx'
+import { DateField } from '@/lib/ui/date-field.tsx'
 import { useSearchWriter } from '@/lib/ui/list-search.ts'
 import { ListStates, TotalsPending } from '@/lib/ui/list-states.tsx'
 import { PageHeader } from '@/lib/ui/page-header.tsx'
@@ -111,7 +112,7 @@ export function PagosPage({ store, search }: PagosPageProps) {
         }
       />
       <div className={classes.filtro}>
-        <TextInput label="Día" type="date" value={dia} onChange={(e) => cambiarDia(e.currentTarget.value)} w={200} />
+        <DateField label="Día" corto value={dia} onChange={cambiarDia} w={200} />
         <p className={pageClasses.count}>
           {countLabel(pendientes.length, 'cita pendiente de pago', 'citas pendientes de pago')} · {fecha}
         </p>

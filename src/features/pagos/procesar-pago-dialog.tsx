@@ -26,6 +26,7 @@ import {
 import { newId } from '@/lib/db/writes.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { FormDialog, type FieldErrors } from '@/lib/ui/form-dialog.tsx'
+import { DateField } from '@/lib/ui/date-field.tsx'
 import { MoneyInput } from '@/lib/ui/money-input.tsx'
 import page from '@/lib/ui/page.module.css'
 import notice from '@/lib/ui/notice.module.css'
@@ -134,7 +135,7 @@ export function ProcesarPagoDialog({ aPagar, catalogo, stock, formasPago, hoy, o
                 {metodos.aviso}
               </p>
             )}
-            <TextInput label="Fecha de pago" type="date" withAsterisk max={hoy} {...form.getInputProps('fecha')} />
+            <DateField label="Fecha de pago" withAsterisk max={hoy} {...form.getInputProps('fecha')} />
             <TextInput label="Referencia del pago" maxLength={120} autoComplete="off" {...form.getInputProps('referencia')} />
             <Textarea className={page.full} label="Notas del pago" autosize minRows={2} maxRows={5} maxLength={1000} {...form.getInputProps('notas')} />
           </div>

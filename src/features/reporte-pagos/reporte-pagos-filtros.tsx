@@ -2,6 +2,7 @@
 import { NativeSelect, Switch, TextInput } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
 import type { FiltrosReporte } from '@/domain/reporte-pagos-busqueda.ts'
+import { DateField } from '@/lib/ui/date-field.tsx'
 import classes from './reporte-pagos.module.css'
 
 export const TODOS_LOS_METODOS = 'Todos los métodos'
@@ -18,8 +19,8 @@ export function ReporteFiltros({ filtros, metodos, onChange }: { filtros: Filtro
         value={filtros.cliente}
         onChange={(e) => onChange({ cliente: e.currentTarget.value })}
       />
-      <TextInput type="date" label="Desde" value={filtros.desde} max={filtros.hasta || undefined} onChange={(e) => onChange({ desde: e.currentTarget.value })} />
-      <TextInput type="date" label="Hasta" value={filtros.hasta} min={filtros.desde || undefined} onChange={(e) => onChange({ hasta: e.currentTarget.value })} />
+      <DateField label="Desde" corto value={filtros.desde} max={filtros.hasta || undefined} onChange={(desde) => onChange({ desde })} />
+      <DateField label="Hasta" corto value={filtros.hasta} min={filtros.desde || undefined} onChange={(hasta) => onChange({ hasta })} />
       <NativeSelect
         className={classes.metodo}
         label="Método de pago"

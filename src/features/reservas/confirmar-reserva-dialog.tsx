@@ -5,7 +5,6 @@
  * device's patients or created on the spot from the request's contact data.
  */
 import { useMemo, useState } from 'react'
-import { TextInput } from '@mantine/core'
 import { fechaLargaDia, formatHoraTexto } from '@/domain/agenda-format.ts'
 import { duracionTratamiento, slotsAgenda, type SlotsAgenda } from '@/domain/agenda-slots.ts'
 import { cambiarFechaConfirmacion, citaDesdeReserva, confirmarReservaFormInicial, type CitaNueva, type ConfirmarReservaForm } from '@/domain/cita-forms.ts'
@@ -15,6 +14,7 @@ import { RESERVA_MENSAJES, type PacienteContacto } from '@/domain/reservas.ts'
 import { PacienteNuevo } from '@/lib/agenda/paciente-nuevo.tsx'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { FormDialog, type FieldErrors } from '@/lib/ui/form-dialog.tsx'
+import { DateField } from '@/lib/ui/date-field.tsx'
 import classes from '@/lib/ui/page.module.css'
 import { CamposAdelanto, EspecialistaSelect, HoraInicioSelect, horasDe, porApellido } from '@/lib/agenda/campos-cita.tsx'
 import { PacienteSelect } from '@/lib/agenda/paciente-select.tsx'
@@ -120,14 +120,13 @@ export function ConfirmarReservaDialog({ reserva, store, hoy, onClose, onSave, o
                 form.setValues({ id_especialista: id, hora_inicio: hora })
               }}
             />
-            <TextInput
+            <DateField
               label="Fecha de la cita"
-              type="date"
               withAsterisk
               min={hoy}
               {...form.getInputProps('fecha')}
-              onChange={(e) => {
-                const next = cambiarFechaConfirmacion(form.values, e.currentTarget.value, hoy)
+              onChange={(fecha) => {
+                const next = cambiarFechaConfirmacion(form.values, fecha, hoy)
                 if (reserva && next.fecha) setOtroDia({ id: reserva.id_reserva, fecha: next.fecha })
                 form.setValues(next)
               }}

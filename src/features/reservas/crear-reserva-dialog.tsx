@@ -3,12 +3,13 @@
  * for an active treatment of type tratamiento, on a date and a 24-hour time.
  */
 import { useMemo } from 'react'
-import { NativeSelect, TextInput, Textarea } from '@mantine/core'
+import { NativeSelect, Textarea } from '@mantine/core'
 import type { PacienteCita } from '@/domain/cita-forms.ts'
 import type { HorarioSemana } from '@/domain/agenda-slots.ts'
 import { emptyCrearReservaForm, reservaDesdeFormulario, tratamientosReservables, type CrearReservaForm, type ReservaNueva } from '@/domain/reservas.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { FormDialog, type FieldErrors } from '@/lib/ui/form-dialog.tsx'
+import { DateField } from '@/lib/ui/date-field.tsx'
 import { TimeInput } from '@/lib/ui/time-input.tsx'
 import classes from '@/lib/ui/page.module.css'
 import { PacienteSelect } from '@/lib/agenda/paciente-select.tsx'
@@ -59,7 +60,7 @@ export function CrearReservaDialog({ opened, pacientes, tratamientos, horarios, 
             data={[{ value: '', label: 'Selecciona un tratamiento' }, ...reservables.map((t) => ({ value: t.id_tratamiento, label: t.nombre }))]}
             {...form.getInputProps('id_tratamiento')}
           />
-          <TextInput label="Fecha" type="date" withAsterisk min={hoy} {...form.getInputProps('fecha')} />
+          <DateField label="Fecha" withAsterisk min={hoy} {...form.getInputProps('fecha')} />
           <TimeInput label="Hora" withAsterisk {...form.getInputProps('hora')} value={form.values.hora} />
           <Textarea className={classes.full} label="Mensaje adicional" autosize minRows={2} maxRows={5} maxLength={1000} {...form.getInputProps('mensaje')} />
         </div>

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { PacienteCita } from '@/domain/cita-forms.ts'
 import { useToastStore } from '@/lib/toast/toast-store.ts'
+import { fechaTexto } from '@/lib/dates/fecha-texto.ts'
 import { validateListSearch } from '@/lib/ui/list-search.ts'
 import { facial, formas, horarioDia, lucia, LUNES_A_SABADO, masaje } from '@tests/support/agenda-fixtures.ts'
 import { renderScreen } from '@tests/support/render.tsx'
@@ -282,9 +283,9 @@ describe('Confirmar Cita y Solicitar Adelanto', () => {
   it('opens on the request: the matching patient, its date, S/ 50.00 paid today; slots come with the specialist', async () => {
     const { dialog } = await openConfirm()
     expect(within(dialog).getByRole('combobox', { name: /^Paciente/ })).toHaveValue('Sofía Vargas · Sofia@gmail.com')
-    expect(within(dialog).getByLabelText(/^Fecha de la cita/)).toHaveValue(MANANA)
+    expect(within(dialog).getByLabelText(/^Fecha de la cita/)).toHaveValue(fechaTexto(MANANA))
     expect(within(dialog).getByRole('textbox', { name: 'Monto del adelanto' })).toHaveValue('50.00')
-    expect(within(dialog).getByLabelText('Fecha de pago del adelanto')).toHaveValue('2026-11-25')
+    expect(within(dialog).getByLabelText('Fecha de pago del adelanto')).toHaveValue(fechaTexto('2026-11-25'))
     expect(hora(dialog)).toBeDisabled()
     const especialista = within(dialog).getByRole('combobox', { name: /^Especialista/ })
     // Inactive specialists are not offered.

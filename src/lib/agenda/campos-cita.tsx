@@ -10,6 +10,7 @@ import type { SlotsAgenda } from '@/domain/agenda-slots.ts'
 import type { ConfirmarReservaForm } from '@/domain/cita-forms.ts'
 import type { MetodosDisponibles } from '@/domain/formas-pago.ts'
 import type { DialogForm } from '@/lib/ui/form-dialog.tsx'
+import { DateField } from '@/lib/ui/date-field.tsx'
 import { MoneyInput } from '@/lib/ui/money-input.tsx'
 import classes from '@/lib/ui/page.module.css'
 import notice from '@/lib/ui/notice.module.css'
@@ -109,7 +110,7 @@ export function CamposAdelanto<F extends FormCitaNueva>({ form, hoy, metodos }: 
         </p>
       )}
       <TextInput label="Referencia del pago" maxLength={120} autoComplete="off" {...f.getInputProps('referencia_pago_adelanto')} />
-      <TextInput label="Fecha de pago del adelanto" type="date" max={hoy} {...f.getInputProps('fecha_pago_adelanto')} />
+      <DateField label="Fecha de pago del adelanto" max={hoy} {...f.getInputProps('fecha_pago_adelanto')} />
       <Textarea className={classes.full} label="Notas internas" autosize minRows={2} maxRows={5} maxLength={1000} {...f.getInputProps('notas_internas')} />
     </>
   )

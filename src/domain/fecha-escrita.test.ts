@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { fueraDeRango, leerFecha } from './fecha-escrita.ts'
+
+describe('leerFecha', () => {
+  it.each([
+    ['27/11/2026', '2026-11-27'],
+    ['7/3/2026', '2026-03-07'],
+    ['07-03-2026', '2026-03-07'],
+    ['27.11.2026', '2026-11-27'],
+    [' 27/11/2026 ', '2026-11-27'],
+    ['2026-11-27', '2026-11-27'],
+    ['29/02/2028', '2028-02-29'],
+  ])('reads %j as %s (day first, as in Peru)', (texto, iso) => {
+    expect(leerFecha(texto)).toBe(iso)
+  })
+
+  it.each(['', '27/11', '27/11/26', '27/11/202', '11/27/2026', '31/04/2026', '29/02/2027', '2026-13-01', '2026-2-3', 'mañana', '27/11/2026x', '00/01/2026'])(
+    'is not a date yet for %j',
+    (texto) => {
+      expect(leerFecha(texto)).toBeNull()
+    },
+  )
+})
+
+describe('fueraDeRango', () => {
+  it('compares against either bound, inclusive', () => {
+    expect(fueraDeRango('2026-11-27')).toBe(false)
+    expect(fueraDeRango('2026-11-27', '2026-11-27', '2026-11-27')).toBe(false)
+    expect(fueraDeRango('2026-11-26', '2026-11-27')).toBe(true)
+    expect(fueraDeRango('2026-11-28', undefined, '2026-11-27')).toBe(true)
+    expect(fueraDeRango('2026-11-28', '', '')).toBe(false)
+  })
+})

@@ -1,0 +1,60 @@
+/**
+ * The panel's date field (docs/decisions/0044-fechas-en-espanol.md): Mantine's DateInput
+ * in Spanish whatever language the tablet is set to — 'viernes, 27 de noviembre de 2026'
+ * (or 'vie. 27 nov. 2026' where the field is narrow), a calendar that starts on Monday
+ * with Sundays (the spa is closed) marked, and typing 'DD/MM/YYYY' still works.
+ * The value is the same 'YYYY-MM-DD' string the screens used with the native control.
+ */
+import { useState } from 'react'
+import { DateInput, DatesProvider, type DateInputProps, type DatesProviderSettings } from '@mantine/dates'
+import '@mantine/dates/styles.css'
+import { fueraDeRango, leerFecha } from '@/domain/fecha-escrita.ts'
+import { diaSemana, peruToday } from '@/domain/peru-time.ts'
+import { etiquetaDia, fechaTexto } from '@/lib/dates/fecha-texto.ts'
+import classes from './date-field.module.css'
+
+const AJUSTES: DatesProviderSettings = { locale: 'es', firstDayOfWeek: 1, weekendDays: [0] }
+
+export type DateFieldProps = Omit<
+  DateInputProps,
+  'value' | 'defaultValue' | 'onChange' | 'valueFormat' | 'dateParser' | 'minDate' | 'maxDate' | 'excludeDate' | 'getDayProps' | 'getDayAriaLabel' | 'locale'
+> & {
+  /** 'YYYY-MM-DD', '' (or absent) when empty. */
+  value?: string
+  onChange: (value: string) => void
+  /** First and last day the calendar offers ('YYYY-MM-DD'); a typed date outside them still reaches the screen's own validation, as with the native control. */
+  min?: string
+  max?: string
+  /** The short form, for narrow toolbar fields. */
+  corto?: boolean
+}
+
+const esDomingo = (iso: string) => diaSemana(iso) === 'Domingo'
+
+export function DateField({ value, onChange, min, max, corto = false, onChangeCapture, popoverProps, ...props }: DateFieldProps) {
+  // While the calendar is open, Escape closes only the calendar, not the dialog around it.
+  const [abierto, setAbierto] = useState(false)
+  return (
+    <DatesProvider settings={AJUSTES}>
+      <DateInput
+        valueFormat={(iso) => fechaTexto(iso, corto)}
+        dateParser={leerFecha}
+        value={value || null}
+        onChange={(v) => onChange(v ?? '')}
+        onChangeCapture={(e) => {
+          // Emptying the text empties the value (the screen decides whether that is allowed).
+          if (e.currentTarget.value.trim() === '') onChange('')
+          onChangeCapture?.(e)
+        }}
+        defaultDate={value || peruToday()}
+        excludeDate={(iso) => fueraDeRango(iso, min, max)}
+        getDayAriaLabel={(iso) => etiquetaDia(iso, esDomingo(iso))}
+        getDayProps={(iso) => (esDomingo(iso) ? { 'data-cerrado': true, className: classes.cerrado } : {})}
+        placeholder="dd/mm/aaaa"
+        data-mantine-stop-propagation={abierto || undefined}
+        popoverProps={{ ...popoverProps, onOpen: () => setAbierto(true), onClose: () => setAbierto(false) }}
+        {...props}
+      />
+    </DatesProvider>
+  )
+}
