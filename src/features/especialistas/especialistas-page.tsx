@@ -22,7 +22,7 @@ import {
 } from '@/domain/especialistas.ts'
 import { nombreCompleto } from '@/domain/nombre-completo.ts'
 import { searchCountLabel } from '@/domain/text.ts'
-import { toast } from '@/lib/toast/toast-store.ts'
+import { toast, toastError } from '@/lib/toast/toast-store.ts'
 import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
 import { DataTable, type Column } from '@/lib/ui/data-table.tsx'
 import type { DialogForm } from '@/lib/ui/form-dialog.tsx'
@@ -91,7 +91,7 @@ export function EspecialistasPage({ store, citasPorEspecialista }: Especialistas
     // Checked on the device first; a duplicate only the server knows about (made on
     // another tablet while offline) comes back later in 'Problemas de sincronización'.
     if (hasEmailDuplicate(store.rows, fields.email, target?.id_especialista ?? null)) {
-      toast({ title: 'Error', description: EMAIL_DUPLICADO, variant: 'destructive' })
+      toastError(EMAIL_DUPLICADO)
       dialog.setFieldError('email', EMAIL_DUPLICADO)
       return
     }
@@ -107,7 +107,7 @@ export function EspecialistasPage({ store, citasPorEspecialista }: Especialistas
       }
       setEditing(null)
     } catch {
-      toast({ title: 'Error', description: especialistaToasts.saveError(!!target), variant: 'destructive' })
+      toastError(especialistaToasts.saveError(!!target))
     }
   }
 
@@ -115,7 +115,7 @@ export function EspecialistasPage({ store, citasPorEspecialista }: Especialistas
   function refuseIfBooked(e: Especialista): boolean {
     const citas = citasPorEspecialista.get(e.id_especialista) ?? 0
     if (citas === 0) return false
-    toast({ title: 'Error', description: borradoBloqueado(nombreCompleto(e), citas), variant: 'destructive' })
+    toastError(borradoBloqueado(nombreCompleto(e), citas))
     return true
   }
 
@@ -130,7 +130,7 @@ export function EspecialistasPage({ store, citasPorEspecialista }: Especialistas
       setDeleting(null)
       toast({ ...especialistaToasts.deleted(nombreCompleto(e)), variant: 'success' })
     } catch {
-      toast({ title: 'Error', description: especialistaToasts.deleteError, variant: 'destructive' })
+      toastError(especialistaToasts.deleteError)
     }
   }
 

@@ -19,7 +19,7 @@ import {
 import { nombreCompleto } from '@/domain/nombre-completo.ts'
 import { formatFechaCorta } from '@/domain/peru-time.ts'
 import { searchCountLabel } from '@/domain/text.ts'
-import { toast } from '@/lib/toast/toast-store.ts'
+import { errorText, toast, toastError } from '@/lib/toast/toast-store.ts'
 import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
 import { CellNote, DataTable, type Column } from '@/lib/ui/data-table.tsx'
 import type { DialogForm } from '@/lib/ui/form-dialog.tsx'
@@ -67,7 +67,7 @@ export function PacientesPage({ store }: { store: PacientesStore }) {
     const duplicate = findDuplicate(store.rows, fields, target?.id_paciente ?? null)
     if (duplicate) {
       const message = PACIENTE_DUPLICATE_MESSAGES[duplicate]
-      toast({ title: 'Error', description: message, variant: 'destructive' })
+      toastError(message)
       dialog.setFieldError(duplicate, message)
       return
     }
@@ -83,7 +83,7 @@ export function PacientesPage({ store }: { store: PacientesStore }) {
       }
       setEditing(null)
     } catch (error) {
-      toast({ title: 'Error', description: pacienteToasts.saveError(!!target, (error as Error).message), variant: 'destructive' })
+      toastError(pacienteToasts.saveError(!!target, errorText(error)))
     }
   }
 
@@ -93,7 +93,7 @@ export function PacientesPage({ store }: { store: PacientesStore }) {
       setDeleting(null)
       toast({ ...pacienteToasts.deleted(nombreCompleto(p)), variant: 'success' })
     } catch {
-      toast({ title: 'Error', description: pacienteToasts.deleteError, variant: 'destructive' })
+      toastError(pacienteToasts.deleteError)
     }
   }
 

@@ -25,7 +25,7 @@ import {
   type TratamientoForm,
 } from '@/domain/tratamientos.ts'
 import { downloadWorkbook, sheet } from '@/lib/excel/workbook.ts'
-import { toast } from '@/lib/toast/toast-store.ts'
+import { errorText, toast, toastError } from '@/lib/toast/toast-store.ts'
 import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
 import { DataTable } from '@/lib/ui/data-table.tsx'
 import { useListSearch } from '@/lib/ui/list-search.ts'
@@ -37,7 +37,6 @@ import { TratamientoFormDialog, type TratamientoDialogState } from './tratamient
 import { tratamientoColumns } from './tratamientos-columns.tsx'
 import type { TratamientosStore } from './tratamientos-store.ts'
 
-const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e))
 
 export function TratamientosPage({ store }: { store: TratamientosStore }) {
   const { q, page, setQ, setPage } = useListSearch()
@@ -67,7 +66,7 @@ export function TratamientosPage({ store }: { store: TratamientosStore }) {
       }
       setDialog(null)
     } catch (e) {
-      toast({ title: 'Error', description: tratamientoToasts.saveError(errorText(e)), variant: 'destructive' })
+      toastError(tratamientoToasts.saveError(errorText(e)))
     }
   }
 
@@ -77,7 +76,7 @@ export function TratamientosPage({ store }: { store: TratamientosStore }) {
       await store.update(t.id_tratamiento, { activo }, null)
       toast({ ...tratamientoToasts.toggled(t, activo), variant: 'success' })
     } catch (e) {
-      toast({ title: 'Error', description: tratamientoToasts.toggleError(activo, errorText(e)), variant: 'destructive' })
+      toastError(tratamientoToasts.toggleError(activo, errorText(e)))
     }
   }
 
@@ -85,10 +84,10 @@ export function TratamientosPage({ store }: { store: TratamientosStore }) {
   async function askDelete(t: Tratamiento) {
     try {
       const blocker = deleteBlocker(t, await store.usos(t.id_tratamiento))
-      if (blocker) toast({ title: 'Error', description: blocker, variant: 'destructive', duration: 7000 })
+      if (blocker) toastError(blocker, { duration: 7000 })
       else setDeleting(t)
     } catch (e) {
-      toast({ title: 'Error', description: tratamientoToasts.verifyError(errorText(e)), variant: 'destructive' })
+      toastError(tratamientoToasts.verifyError(errorText(e)))
     }
   }
 
@@ -98,7 +97,7 @@ export function TratamientosPage({ store }: { store: TratamientosStore }) {
       setDeleting(null)
       toast({ ...tratamientoToasts.deleted(t), variant: 'success' })
     } catch (e) {
-      toast({ title: 'Error', description: tratamientoToasts.deleteError(t, errorText(e)), variant: 'destructive' })
+      toastError(tratamientoToasts.deleteError(t, errorText(e)))
     }
   }
 
@@ -125,7 +124,7 @@ export function TratamientosPage({ store }: { store: TratamientosStore }) {
       ])
       toast({ ...STOCK_REPORT.done(rows.length), variant: 'success' })
     } catch (e) {
-      toast({ title: 'Error', description: STOCK_REPORT.error(errorText(e)), variant: 'destructive' })
+      toastError(STOCK_REPORT.error(errorText(e)))
     } finally {
       setExporting(false)
     }

@@ -22,7 +22,7 @@ import {
   type Usuario,
 } from '@/domain/usuarios.ts'
 import { searchCountLabel } from '@/domain/text.ts'
-import { toast } from '@/lib/toast/toast-store.ts'
+import { toast, toastError } from '@/lib/toast/toast-store.ts'
 import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
 import { DataTable } from '@/lib/ui/data-table.tsx'
 import type { DialogForm } from '@/lib/ui/form-dialog.tsx'
@@ -75,13 +75,13 @@ export function UsuariosPage({ store, servidor, yo }: UsuariosPageProps) {
   async function enviar(solicitud: SolicitudUsuario): Promise<{ ok: true } | { ok: false; mensaje: string }> {
     // The button may have been pressed just as the connection dropped.
     if (!navigator.onLine) {
-      toast({ title: 'Error', description: SIN_CONEXION, variant: 'destructive' })
+      toastError(SIN_CONEXION)
       return { ok: false, mensaje: SIN_CONEXION }
     }
     const { status, body } = await servidor.llamar(solicitud)
     const r = leerRespuesta(solicitud.action, status, body)
     if (!r.ok) {
-      toast({ title: 'Error', description: r.mensaje, variant: 'destructive' })
+      toastError(r.mensaje)
       return { ok: false, mensaje: r.mensaje }
     }
     toast({ title: r.mensaje, description: detalle(solicitud, r.usuario), variant: 'success' })
@@ -98,7 +98,7 @@ export function UsuariosPage({ store, servidor, yo }: UsuariosPageProps) {
       setEditing(null)
       return
     }
-    if (!d.ok) toast({ title: 'Error', description: d.mensaje, variant: 'destructive' })
+    if (!d.ok) toastError(d.mensaje)
     const campo = campoDelMensaje(r.mensaje, values)
     if (campo) dialog.setFieldError(campo, r.mensaje)
   }
@@ -106,7 +106,7 @@ export function UsuariosPage({ store, servidor, yo }: UsuariosPageProps) {
   async function remove(u: Usuario) {
     const d = puedeEliminar(u, yo, store.rows)
     if (!d.ok) {
-      toast({ title: 'Error', description: d.mensaje, variant: 'destructive' })
+      toastError(d.mensaje)
       setDeleting(null)
       return
     }
