@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { TOAST_DURATION_MS, dismissToast, errorText, toast, toastError, useToastStore } from './toast-store.ts'
+import { TOAST_DURATION_MS, dismissToast, errorText, toast, toastError, useToastStore, withToasts } from './toast-store.ts'
 
 describe('toast store', () => {
   beforeEach(() => dismissToast())
@@ -53,5 +53,17 @@ describe('toast store', () => {
     expect(errorText(new Error('sin red'))).toBe('sin red')
     expect(errorText('texto')).toBe('texto')
     expect(errorText(42)).toBe('42')
+  })
+
+  it('withToasts: a change that settles shows its success toast and answers true', async () => {
+    const done = await withToasts(() => Promise.resolve(), () => ({ title: 'Paciente eliminado', description: 'Ana Pérez' }), () => 'No se pudo eliminar.')
+    expect(done).toBe(true)
+    expect(useToastStore.getState().current).toMatchObject({ title: 'Paciente eliminado', description: 'Ana Pérez', variant: 'success' })
+  })
+
+  it('withToasts: a change that throws shows the error toast with its text and answers false', async () => {
+    const done = await withToasts(() => Promise.reject(new Error('sin red')), () => ({ title: 'Eliminado' }), (e) => `No se pudo eliminar: ${errorText(e)}`)
+    expect(done).toBe(false)
+    expect(useToastStore.getState().current).toMatchObject({ title: 'Error', description: 'No se pudo eliminar: sin red', variant: 'destructive' })
   })
 })

@@ -77,6 +77,21 @@ export function toastError(message: unknown, options: { duration?: number } = {}
   return toast({ title: 'Error', ...(description ? { description } : {}), variant: 'destructive', ...options })
 }
 
+/**
+ * A change a screen makes: runs it, then shows `success` (the success variant), or the
+ * error toast with `failure(thrown)` when it throws. True when the change was made.
+ */
+export async function withToasts(change: () => Promise<unknown>, success: () => { title: string; description?: string }, failure: (error: unknown) => string): Promise<boolean> {
+  try {
+    await change()
+  } catch (error) {
+    toastError(failure(error))
+    return false
+  }
+  toast({ ...success(), variant: 'success' })
+  return true
+}
+
 /** Closes the notification (only if it is still `id`, when given). */
 export function dismissToast(id?: number): void {
   const { current } = useToastStore.getState()
