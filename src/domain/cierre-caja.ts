@@ -10,10 +10,10 @@ import { formatFechaCorta, isIsoDate, peruToday } from './peru-time.ts'
 import { compararEs, fold } from './text.ts'
 import type { FormatoCelda, HojaSpec } from './hoja-excel.ts'
 import type { Celda } from './tabla-excel.ts'
-import { mismoMetodo } from './formas-pago.ts'
+import { METODO, mismoMetodo } from './formas-pago.ts'
 
 /** The drawer's method: always first, and always offered by the form. */
-export const EFECTIVO = 'Efectivo'
+export const EFECTIVO = METODO.efectivo
 /** The name of money recorded without a method (as the Pagos screen's takings say). */
 export const SIN_METODO = 'Sin método'
 /** How far back a close may be dated (the server checks the same bound). */

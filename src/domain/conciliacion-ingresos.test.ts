@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
   BANCOS,
-  COMISION_TARJETA,
   MENSAJES_INGRESOS,
   METODOS_CONCILIACION,
   agregarIngreso,
@@ -91,7 +90,6 @@ describe('commissions', () => {
   })
 
   it('a \'tarjeta\' method the table does not list is netted by 4.071 %, anything else by 0', () => {
-    expect(COMISION_TARJETA).toBe(4.071)
     expect(comisionDelMetodo('Tarjeta Visa POS', formasPago)).toBe(4.071)
     expect(comisionDelMetodo('Tarjeta de Débito', [])).toBe(4.071)
     expect(comisionDelMetodo('Transferencia', formasPago)).toBe(0)

@@ -15,6 +15,7 @@ import { centimosATexto, centimosDeTexto, escalarEntero } from './money.ts'
 import { fechaEnPeriodo, primerDia, ultimoDia, type Periodo } from './periodo.ts'
 import { isIsoDate } from './peru-time.ts'
 import { compararEs, emptyToNull, fold } from './text.ts'
+import { COMISION_TARJETA, METODO } from './formas-pago.ts'
 
 /** A tb_pagos_citas row, the columns the reconciliation reads. */
 export interface PagoIngreso {
@@ -41,12 +42,9 @@ export interface FormaPagoComision {
 }
 
 /** Methods offered by the income dialog (spec 2 §3). */
-export const METODOS_CONCILIACION = ['Efectivo', 'Tarjeta de Crédito', 'Tarjeta de Débito', 'Transferencia', 'Yape', 'Plin', 'Otro'] as const
+export const METODOS_CONCILIACION = [METODO.efectivo, METODO.tarjetaCredito, METODO.tarjetaDebito, METODO.transferencia, METODO.yape, METODO.plin, 'Otro'] as const
 /** Banks of the bank selector (spec 2 §3). */
 export const BANCOS = ['Efectivo', 'BCP Mancomunado', 'BCP Lunara', 'Interbank', 'BBVA'] as const
-
-/** Spec 2 §9: a 'tarjeta' method the payment-method table does not list is netted by 4.071 %. */
-export const COMISION_TARJETA = 4.071
 
 /** The month's real first and last day: the range income is read for. */
 export function limitesDelMes(periodo: Periodo): { desde: string; hasta: string } {
@@ -61,7 +59,7 @@ function porcentaje(valor: number | string | null): number | null {
 /**
  * The commission (percent) of a method: tb_formapago's value for it, matched whatever
  * case, accents or spaces the payment recorded; for a method the table does not list,
- * 4.071 % when its name says 'tarjeta' (spec 2 §9), else 0.
+ * the card commission when its name says 'tarjeta' (spec 2 §9, formas-pago.ts), else 0.
  */
 export function comisionDelMetodo(metodo: string, formasPago: readonly FormaPagoComision[]): number {
   const clave = fold(metodo)

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import {
   AVISO_METODOS_RESPALDO,
+  COMISION_TARJETA,
+  METODO,
+  METODOS_PAGO,
   METODOS_RESPALDO_REPORTE,
   METODOS_RESPALDO_SELECTOR,
   comisionDeMetodo,
@@ -117,5 +120,42 @@ describe('mismoMetodo', () => {
   it('compares method names as staff type them', () => {
     expect(mismoMetodo('Tarjeta de Débito', 'tarjeta de debito ')).toBe(true)
     expect(mismoMetodo('Yape', 'Plin')).toBe(false)
+  })
+})
+
+describe('the payment-method registry (spec 2 §9)', () => {
+  it('lists the 18 methods once each, the instant ones at 0 %, every card method commissioned', () => {
+    expect(METODOS_PAGO).toHaveLength(18)
+    expect(new Set(METODOS_PAGO.map((m) => m.descripcion)).size).toBe(18)
+    expect(METODOS_PAGO.filter((m) => m.comision === 0).map((m) => m.descripcion)).toEqual([METODO.efectivo, METODO.yape, METODO.plin, METODO.transferencia])
+    expect(METODOS_PAGO.filter((m) => m.comision > 0).every((m) => m.comision >= 4.059 && m.comision <= 4.708)).toBe(true)
+  })
+
+  it('gives the two card methods and every V-MAS method the card commission of 4.071 %', () => {
+    expect(COMISION_TARJETA).toBe(4.071)
+    expect(METODOS_PAGO.filter((m) => m.comision === COMISION_TARJETA).map((m) => m.descripcion)).toEqual([
+      'Tarjeta de Crédito',
+      'Tarjeta de Débito',
+      'V-MAS-Debito',
+      'V-MAS-Credito Visa',
+      'V-MAS-Credito Mastercard',
+      'V-MAS-Credito American Express',
+      'V-MAS-Credito Diners Club',
+      'V-MAS-Extranjero',
+    ])
+  })
+
+  it('worked example: S/ 200.00 by CULQI Amex is netted 4.543 % = S/ 9.09 in the report', () => {
+    expect(comisionDeMetodo(METODOS_PAGO, 'CULQI-Credito American Express')).toBe(4.543)
+    // 20,000 céntimos × 4.543 % = 908.6 → 909 céntimos
+    expect(Math.round((20000 * comisionDeMetodo(METODOS_PAGO, 'culqi-credito american express')) / 100)).toBe(909)
+  })
+
+  it('builds both fallbacks from the registry: the selector has the cards, the report has the providers', () => {
+    const enRegistro = (m: { descripcion: string; comision: number }) => METODOS_PAGO.some((r) => r.descripcion === m.descripcion && r.comision === m.comision)
+    expect(METODOS_RESPALDO_SELECTOR.every(enRegistro)).toBe(true)
+    expect(METODOS_RESPALDO_REPORTE.every(enRegistro)).toBe(true)
+    expect(METODOS_RESPALDO_REPORTE.map((m) => m.descripcion)).not.toContain(METODO.tarjetaCredito)
+    expect(METODOS_RESPALDO_SELECTOR.length + METODOS_RESPALDO_REPORTE.length - 4).toBe(METODOS_PAGO.length)
   })
 })

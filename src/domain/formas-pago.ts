@@ -19,44 +19,59 @@ export interface MetodoPago {
   comision: number
 }
 
+/**
+ * The card commission of spec 2 §9 in percent: what the direct sale nets from its two
+ * card methods, what an unlisted 'tarjeta' method is netted by in the reconciliation,
+ * and the figure supabase/seed.sql gives both 'Tarjeta' rows and every V-MAS row.
+ */
+export const COMISION_TARJETA = 4.071
+
+/** The method names the rules refer to, spelled as the spec and the seed write them. */
+export const METODO = {
+  efectivo: 'Efectivo',
+  yape: 'Yape',
+  plin: 'Plin',
+  transferencia: 'Transferencia',
+  tarjetaCredito: 'Tarjeta de Crédito',
+  tarjetaDebito: 'Tarjeta de Débito',
+} as const
+
+/** The two card methods of the short list (the direct sale nets them, spec 2 §9). */
+export const METODOS_TARJETA: readonly string[] = [METODO.tarjetaCredito, METODO.tarjetaDebito]
+
 const sinComision = (descripcion: string): MetodoPago => ({ descripcion, comision: 0 })
+const instantaneos = [METODO.efectivo, METODO.yape, METODO.plin, METODO.transferencia].map(sinComision)
 
 /**
- * The selector's short fallback (spec 2 §9). The cards carry the direct sale's 4.071 %
- * (spec 2 §9), the same figure the seed gives them.
+ * Every payment method of spec 2 §9 with its POS commission, in the order
+ * supabase/seed.sql loads them into tb_formapago. The server's table is the source of
+ * truth for stored amounts; this registry must agree with the seed, and
+ * formas-pago-seed.test.ts fails if it does not (docs/decisions/0045-kit-de-listas-y-errores.md).
+ * The card providers: CULQI between 4.059 and 4.708 %, V-MAS at the card figure.
  */
-export const METODOS_RESPALDO_SELECTOR: readonly MetodoPago[] = [
-  sinComision('Efectivo'),
-  sinComision('Yape'),
-  sinComision('Plin'),
-  sinComision('Transferencia'),
-  { descripcion: 'Tarjeta de Crédito', comision: 4.071 },
-  { descripcion: 'Tarjeta de Débito', comision: 4.071 },
-]
-
-/**
- * The report's fallback (spec 2 §9): the filter's methods, 0 % for the instant ones, the
- * first card provider (CULQI) between 4.059 and 4.708 %, the second (V-MAS) at 4.071 %.
- * The figures are the ones supabase/seed.sql loads into tb_formapago.
- */
-export const METODOS_RESPALDO_REPORTE: readonly MetodoPago[] = [
-  sinComision('Efectivo'),
-  sinComision('Yape'),
-  sinComision('Plin'),
-  sinComision('Transferencia'),
+export const METODOS_PAGO: readonly MetodoPago[] = [
+  ...instantaneos,
+  ...METODOS_TARJETA.map((descripcion) => ({ descripcion, comision: COMISION_TARJETA })),
   { descripcion: 'CULQI-Debito', comision: 4.059 },
   { descripcion: 'CULQI-Credito Visa', comision: 4.13 },
   { descripcion: 'CULQI-Credito Mastercard', comision: 4.13 },
   { descripcion: 'CULQI-Credito American Express', comision: 4.543 },
   { descripcion: 'CULQI-Credito Diners Club', comision: 4.543 },
   { descripcion: 'CULQI-Extranjero', comision: 4.708 },
-  { descripcion: 'V-MAS-Debito', comision: 4.071 },
-  { descripcion: 'V-MAS-Credito Visa', comision: 4.071 },
-  { descripcion: 'V-MAS-Credito Mastercard', comision: 4.071 },
-  { descripcion: 'V-MAS-Credito American Express', comision: 4.071 },
-  { descripcion: 'V-MAS-Credito Diners Club', comision: 4.071 },
-  { descripcion: 'V-MAS-Extranjero', comision: 4.071 },
+  ...['Debito', 'Credito Visa', 'Credito Mastercard', 'Credito American Express', 'Credito Diners Club', 'Extranjero'].map((tipo) => ({
+    descripcion: `V-MAS-${tipo}`,
+    comision: COMISION_TARJETA,
+  })),
 ]
+
+/** The selector's short fallback (spec 2 §9): the instant methods and the two cards. */
+export const METODOS_RESPALDO_SELECTOR: readonly MetodoPago[] = METODOS_PAGO.filter((m) => m.comision === 0 || METODOS_TARJETA.includes(m.descripcion))
+
+/**
+ * The report's fallback (spec 2 §9): the filter's methods — the instant ones and the two
+ * card providers, without the short list's generic 'Tarjeta' pair.
+ */
+export const METODOS_RESPALDO_REPORTE: readonly MetodoPago[] = METODOS_PAGO.filter((m) => !METODOS_TARJETA.includes(m.descripcion))
 
 /** The yellow note shown while the fallback list is in use. */
 export const AVISO_METODOS_RESPALDO =

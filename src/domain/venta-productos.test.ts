@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import {
-  COMISION_POS_VENTA_DIRECTA,
   MENSAJES_VENTA,
   agregarAlCarrito,
   cambiarCantidadCarrito,
@@ -90,7 +89,7 @@ describe('carrito', () => {
 describe('cobroVenta (spec 2 §9: shown net of 4.071 % for the two card methods)', () => {
   it('worked example: S/ 105.50 by credit card → commission S/ 4.29, net S/ 101.21', () => {
     // 10,550 × 4.071 % = 429.49 céntimos → 429
-    expect(cobroVenta(10550, 'Tarjeta de Crédito')).toEqual({ total: 10550, porcentaje: COMISION_POS_VENTA_DIRECTA, comisionPos: 429, neto: 10121 })
+    expect(cobroVenta(10550, 'Tarjeta de Crédito')).toEqual({ total: 10550, porcentaje: 4.071, comisionPos: 429, neto: 10121 })
     expect(cobroVenta(10000, 'tarjeta de debito')).toEqual({ total: 10000, porcentaje: 4.071, comisionPos: 407, neto: 9593 })
   })
   it('shows the whole amount for any other method', () => {

@@ -12,6 +12,7 @@ import { nombreCompleto, validarNombres } from './nombre-completo.ts'
 import { REGLAS, numeroValido } from './numero.ts'
 import { avisoStockBajo, describirItems, etiquetaStock, mensajeSoloHay, verificarStock, type AvisoStock, type EtiquetaStock, type ItemPago, type ProductoCatalogo } from './items-pago.ts'
 import type { PagoNuevo } from './pago-final.ts'
+import { COMISION_TARJETA, METODOS_TARJETA, mismoMetodo } from './formas-pago.ts'
 
 export const MENSAJES_VENTA = {
   cliente: 'Debe seleccionar un cliente.',
@@ -109,9 +110,6 @@ export function totalCarrito(carrito: readonly LineaCarrito[]): number {
 // ---------------------------------------------------------------------------------
 // The charge shown net of the card commission
 
-/** Spec 2 §9: the direct sale shows the total less 4.071 % for these two methods. */
-export const COMISION_POS_VENTA_DIRECTA = 4.071
-export const METODOS_CON_COMISION_VENTA = ['Tarjeta de Crédito', 'Tarjeta de Débito'] as const
 
 export interface Cobro {
   /** What the client pays and what is stored (gross, docs/spec/3). */
@@ -122,9 +120,10 @@ export interface Cobro {
   neto: number
 }
 
+/** Spec 2 §9: the direct sale shows the total less the card commission for the two card methods (formas-pago.ts). */
 export function cobroVenta(total: number, metodo: string): Cobro {
-  const conComision = METODOS_CON_COMISION_VENTA.some((m) => fold(m) === fold(metodo))
-  const porcentaje = conComision ? COMISION_POS_VENTA_DIRECTA : 0
+  const conComision = METODOS_TARJETA.some((m) => mismoMetodo(m, metodo))
+  const porcentaje = conComision ? COMISION_TARJETA : 0
   const comisionPos = porcentajeDe(total, porcentaje)
   return { total, porcentaje, comisionPos, neto: total - comisionPos }
 }

@@ -19,7 +19,7 @@ import type { EnlaceWhatsapp } from '@/domain/whatsapp.ts'
 import { programarCita } from '@/lib/agenda/programar-cita.ts'
 import { getSessionUser } from '@/lib/auth/session-store.ts'
 import { useAvisoDiaCerrado } from '@/lib/db/use-aviso-dia-cerrado.tsx'
-import { toast } from '@/lib/toast/toast-store.ts'
+import { errorText, toast, toastError } from '@/lib/toast/toast-store.ts'
 import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
 import { DataTable } from '@/lib/ui/data-table.tsx'
 import { DateField } from '@/lib/ui/date-field.tsx'
@@ -40,7 +40,6 @@ import { EditarCitaDialog, type EdicionCita } from './editar-cita-dialog.tsx'
 import { NuevaCitaDialog } from './nueva-cita-dialog.tsx'
 import { OnceOpened } from '@/lib/ui/once-opened.tsx'
 
-const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e))
 
 /** Why a disabled action is disabled, under its label (a tablet has no hover; docs/decisions/0005). */
 const MOTIVOS = {
@@ -88,7 +87,7 @@ export function CitasPage({ store }: { store: CitasStore }) {
     try {
       await citas.update(cita.id_cita, confirmarCitaPatch(comentario, { notas: cita.notas_internas, hoy: peruToday(), usuario: getSessionUser()?.email ?? '' }))
     } catch (e) {
-      toast({ title: 'Error', description: M.noConfirmar(errorText(e)), variant: 'destructive' })
+      toastError(M.noConfirmar(errorText(e)))
       return
     }
     setConfirming(null)
@@ -107,7 +106,7 @@ export function CitasPage({ store }: { store: CitasStore }) {
       setEditing(null)
       toast({ title: M.actualizada, description: `${cita.nombre_cliente} — ${fechaLargaDia(patch.fecha_cita)}, ${rangoHoras(patch.hora_inicio, patch.hora_fin)}`, variant: 'success' })
     } catch (e) {
-      toast({ title: 'Error', description: M.noActualizar(errorText(e)), variant: 'destructive' })
+      toastError(M.noActualizar(errorText(e)))
     }
   }
 
@@ -117,7 +116,7 @@ export function CitasPage({ store }: { store: CitasStore }) {
       setCancelling(null)
       toast({ title: M.cancelada, description: cita.nombre_cliente, variant: 'success' })
     } catch {
-      toast({ title: 'Error', description: M.noCancelar, variant: 'destructive' })
+      toastError(M.noCancelar)
     }
   }
 

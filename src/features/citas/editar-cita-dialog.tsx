@@ -12,7 +12,7 @@ import { citaEditada, editarCitaFormInicial, type EditarCitaForm, type EditarCit
 import { OPCIONES_ESTADO } from '@/domain/citas.ts'
 import { metodosDePago } from '@/domain/formas-pago.ts'
 import { peruMinutesOfDay } from '@/domain/peru-time.ts'
-import { toast } from '@/lib/toast/toast-store.ts'
+import { toastError } from '@/lib/toast/toast-store.ts'
 import { FormDialog, type DialogForm, type FieldErrors } from '@/lib/ui/form-dialog.tsx'
 import { DateField } from '@/lib/ui/date-field.tsx'
 import classes from '@/lib/ui/page.module.css'
@@ -108,11 +108,7 @@ export function EditarCitaDialog({ edicion, store, hoy, onClose, onSave }: Edita
       formKey={cita ? `${cita.id_cita}-${edicion?.reprogramar ? 'r' : 'e'}` : undefined}
       validate={validate}
       onInvalid={(errors) =>
-        toast({
-          title: 'Error',
-          description: Object.values(errors)[0],
-          variant: 'destructive',
-        })
+        toastError(Object.values(errors)[0])
       }
       onSubmit={async (values) => {
         const r = citaEditada(values, contexto(values))

@@ -21,7 +21,7 @@ import { CamposAdelanto, EspecialistaSelect, HoraInicioSelect, horasDe, porApell
 import { PacienteSelect } from '@/lib/agenda/paciente-select.tsx'
 import { PacienteNuevo } from '@/lib/agenda/paciente-nuevo.tsx'
 import { registrarPaciente } from '@/lib/agenda/registrar-paciente.ts'
-import { toast } from '@/lib/toast/toast-store.ts'
+import { toastError } from '@/lib/toast/toast-store.ts'
 import { FormDialog, type DialogForm, type FieldErrors } from '@/lib/ui/form-dialog.tsx'
 import { DateField } from '@/lib/ui/date-field.tsx'
 import classes from '@/lib/ui/page.module.css'
@@ -92,7 +92,7 @@ export function NuevaCitaDialog({ inicial, reagendar, store, hoy, onClose, onSav
       values={inicial}
       formKey={`${inicial.id_paciente}-${inicial.id_especialista}-${inicial.fecha}-${inicial.hora_inicio}`}
       validate={validate}
-      onInvalid={(errors) => toast({ title: 'Error', description: Object.values(errors)[0], variant: 'destructive' })}
+      onInvalid={(errors) => toastError(Object.values(errors)[0])}
       onSubmit={async (values) => {
         const r = citaNueva(values, contexto(values), reagendar?.origen)
         if (r.ok) await onSave(r.valor)

@@ -41,7 +41,7 @@ import { centimosDeTexto, formatCentimos } from '@/domain/money.ts'
 import { clavePeriodo, nombrePeriodo, type Periodo } from '@/domain/periodo.ts'
 import { peruToday } from '@/domain/peru-time.ts'
 import { downloadWorkbook, sheet } from '@/lib/excel/workbook.ts'
-import { toast } from '@/lib/toast/toast-store.ts'
+import { errorText, toast, toastError } from '@/lib/toast/toast-store.ts'
 import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
 import { DataTable } from '@/lib/ui/data-table.tsx'
 import { ListStates } from '@/lib/ui/list-states.tsx'
@@ -53,7 +53,6 @@ import type { ConciliacionStore } from './conciliacion-store.ts'
 import { IngresoDialog, type IngresoDialogState } from './ingreso-dialog.tsx'
 import classes from './conciliacion.module.css'
 
-const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e))
 const ahora = () => new Date().toISOString()
 
 export interface ConciliacionPageProps {
@@ -108,7 +107,7 @@ export function ConciliacionPage({ store, periodo, onPeriodo }: ConciliacionPage
   /** One write of the month's row; a refusal or a failure is a toast titled 'Error' (spec 2 §8) and changes nothing. */
   async function escribir(r: Resultado<EscrituraConciliacion>, exito: string, que: NonNullable<typeof ocupado>): Promise<boolean> {
     if (!r.ok) {
-      toast({ title: 'Error', description: r.mensaje, variant: 'destructive' })
+      toastError(r.mensaje)
       return false
     }
     setOcupado(que)
@@ -117,7 +116,7 @@ export function ConciliacionPage({ store, periodo, onPeriodo }: ConciliacionPage
       toast({ title: exito, variant: 'success' })
       return true
     } catch (e) {
-      toast({ title: 'Error', description: errorText(e), variant: 'destructive' })
+      toastError(errorText(e))
       return false
     } finally {
       setOcupado(null)
@@ -137,7 +136,7 @@ export function ConciliacionPage({ store, periodo, onPeriodo }: ConciliacionPage
   async function guardarIngreso(form: IngresoForm, indice: number | null) {
     const r = indice === null ? agregarIngreso(filas, form, periodo) : editarIngreso(filas, indice, form, periodo)
     if (!r.ok) {
-      toast({ title: 'Error', description: r.mensaje, variant: 'destructive' })
+      toastError(r.mensaje)
       return
     }
     if (await guardarLista(r.filas, MENSAJES_INGRESOS.guardados)) setDialog(null)
@@ -159,7 +158,7 @@ export function ConciliacionPage({ store, periodo, onPeriodo }: ConciliacionPage
       await downloadWorkbook(archivo, [sheet(hoja)])
       toast({ title: 'Exportación exitosa', description: `Se ha descargado ${archivo}.`, variant: 'success' })
     } catch (e) {
-      toast({ title: 'Error', description: errorText(e), variant: 'destructive' })
+      toastError(errorText(e))
     } finally {
       setOcupado(null)
     }

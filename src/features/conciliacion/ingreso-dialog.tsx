@@ -6,7 +6,7 @@
 import { NativeSelect, TextInput } from '@mantine/core'
 import { BANCOS, MENSAJES_INGRESOS, METODOS_CONCILIACION, validarIngreso, type IngresoForm } from '@/domain/conciliacion-ingresos.ts'
 import { primerDia, ultimoDia, type Periodo } from '@/domain/periodo.ts'
-import { toast } from '@/lib/toast/toast-store.ts'
+import { toastError } from '@/lib/toast/toast-store.ts'
 import { FormDialog, type FieldErrors } from '@/lib/ui/form-dialog.tsx'
 import { DateField } from '@/lib/ui/date-field.tsx'
 import { MoneyInput } from '@/lib/ui/money-input.tsx'
@@ -49,7 +49,7 @@ export function IngresoDialog({ state, periodo, onClose, onSave }: IngresoDialog
       values={state ? state.values : null}
       formKey={String(state?.indice ?? 'nuevo')}
       validate={validate}
-      onInvalid={(errors) => toast({ title: 'Error', description: Object.values(errors)[0], variant: 'destructive' })}
+      onInvalid={(errors) => toastError(Object.values(errors)[0])}
       onSubmit={async (values) => {
         if (state) await onSave(values, state.indice)
       }}

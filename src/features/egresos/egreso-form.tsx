@@ -20,7 +20,7 @@ import {
   type TipoEgreso,
 } from '@/domain/egresos.ts'
 import { primerDia, ultimoDia, type Periodo } from '@/domain/periodo.ts'
-import { toast } from '@/lib/toast/toast-store.ts'
+import { toast, toastError } from '@/lib/toast/toast-store.ts'
 import { MoneyInput } from '@/lib/ui/money-input.tsx'
 import { DateField } from '@/lib/ui/date-field.tsx'
 import { NumeroInput } from '@/lib/ui/numero-input.tsx'
@@ -59,7 +59,8 @@ export function EgresoFormCard({ tipo, periodo, inicial, editando, tasaSugerida,
     const r = fijo ? validarEgresoFijo(form, periodo) : validarEgresoVariable(form, periodo)
     if (!r.ok) {
       // Spec 2 §5: the date outside the month is a warning; the rest are errors.
-      toast(r.advertencia ? { title: 'Advertencia', description: r.mensaje, variant: 'warning' } : { title: 'Error', description: r.mensaje, variant: 'destructive' })
+      if (r.advertencia) toast({ title: 'Advertencia', description: r.mensaje, variant: 'warning' })
+      else toastError(r.mensaje)
       return
     }
     setGuardando(true)

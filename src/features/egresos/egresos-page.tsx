@@ -14,7 +14,7 @@ import { MENSAJES_PROCESO, procesarMes } from '@/domain/egresos-copias.ts'
 import { exportarEgresos } from '@/domain/egresos-exportar.ts'
 import { nombrePeriodo, periodoSiguiente, type Periodo } from '@/domain/periodo.ts'
 import { downloadWorkbook, sheet } from '@/lib/excel/workbook.ts'
-import { toast } from '@/lib/toast/toast-store.ts'
+import { errorText, toast, toastError } from '@/lib/toast/toast-store.ts'
 import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
 import { InfoNotice } from '@/lib/ui/info-notice.tsx'
 import { MonthYearPicker } from '@/lib/ui/month-year-picker.tsx'
@@ -28,9 +28,7 @@ import { useCopiaAutomatica } from './use-copia-automatica.ts'
 import { useTipoCambio } from './use-tipo-cambio.ts'
 import classes from './egresos.module.css'
 
-const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e))
 const exito = (description: string) => void toast({ title: 'Éxito', description, variant: 'success' })
-const error = (description: string) => void toast({ title: 'Error', description, variant: 'destructive' })
 
 export interface EgresosPageProps {
   store: EgresosStore
@@ -56,7 +54,7 @@ export function EgresosPage({ store, consultarTipoCambio }: EgresosPageProps) {
       exito(mensajeGuardado(tipo, id !== null))
       return true
     } catch (e) {
-      error(errorAlGuardar(tipo, id !== null, errorText(e)))
+      toastError(errorAlGuardar(tipo, id !== null, errorText(e)))
       return false
     }
   }
@@ -67,14 +65,14 @@ export function EgresosPage({ store, consultarTipoCambio }: EgresosPageProps) {
       setEliminando(null)
       exito(MENSAJES_EGRESOS.eliminado)
     } catch {
-      error(MENSAJES_EGRESOS.errorEliminar)
+      toastError(MENSAJES_EGRESOS.errorEliminar)
     }
   }
 
   async function procesar(destino: { anio: number | null; mes: number | null }) {
     const r = procesarMes({ egresos: store.rows, seleccionado: periodo, destino })
     if (!r.ok) {
-      error(r.mensaje)
+      toastError(r.mensaje)
       return
     }
     try {
@@ -82,14 +80,14 @@ export function EgresosPage({ store, consultarTipoCambio }: EgresosPageProps) {
       const conocidas = await store.idsConocidos(r.filas.map((f) => f.id_egreso))
       const nuevas = r.filas.filter((f) => !conocidas.has(f.id_egreso))
       if (nuevas.length === 0) {
-        error(MENSAJES_PROCESO.copiasEliminadas)
+        toastError(MENSAJES_PROCESO.copiasEliminadas)
         return
       }
       for (const fila of nuevas) await store.create(fila)
       setProcesarDesde(null)
       exito(MENSAJES_PROCESO.procesados)
     } catch {
-      error(MENSAJES_PROCESO.errorProcesar)
+      toastError(MENSAJES_PROCESO.errorProcesar)
     }
   }
 
@@ -104,7 +102,7 @@ export function EgresosPage({ store, consultarTipoCambio }: EgresosPageProps) {
       await downloadWorkbook(archivo, [sheet(hoja)])
       toast({ title: 'Exportación exitosa', description: 'Egresos exportados a Excel correctamente.', variant: 'success' })
     } catch (e) {
-      error(`Error al exportar los egresos: ${errorText(e)}`)
+      toastError(`Error al exportar los egresos: ${errorText(e)}`)
     } finally {
       setExportando(false)
     }

@@ -8,7 +8,7 @@
 import { useEffect, useRef } from 'react'
 import { copiaAutomatica, MENSAJES_PROCESO } from '@/domain/egresos-copias.ts'
 import { nombrePeriodo, periodoAnterior, type Periodo } from '@/domain/periodo.ts'
-import { toast } from '@/lib/toast/toast-store.ts'
+import { toast, toastError } from '@/lib/toast/toast-store.ts'
 import type { EgresosStore } from './egresos-store.ts'
 
 export function useCopiaAutomatica(store: EgresosStore, periodo: Periodo): void {
@@ -37,7 +37,7 @@ export function useCopiaAutomatica(store: EgresosStore, periodo: Periodo): void 
           })
         }
       } catch {
-        toast({ title: 'Error', description: MENSAJES_PROCESO.errorAutomatico, variant: 'destructive' })
+        toastError(MENSAJES_PROCESO.errorAutomatico)
       }
     })()
     // store's functions are stable with its rows; the rows and month decide.

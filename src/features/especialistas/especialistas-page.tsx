@@ -5,7 +5,6 @@
  * refused on the device at once (the server refuses both again when they sync).
  */
 import { useMemo, useState } from 'react'
-import { Button } from '@mantine/core'
 import { IconCircleCheckFilled, IconCircleX, IconPencil, IconStethoscope, IconTrash, IconUserPlus } from '@tabler/icons-react'
 import {
   EMAIL_DUPLICADO,
@@ -22,15 +21,10 @@ import {
 } from '@/domain/especialistas.ts'
 import { nombreCompleto } from '@/domain/nombre-completo.ts'
 import { searchCountLabel } from '@/domain/text.ts'
-import { toast } from '@/lib/toast/toast-store.ts'
-import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
-import { DataTable, type Column } from '@/lib/ui/data-table.tsx'
+import { toast, toastError, withToasts } from '@/lib/toast/toast-store.ts'
+import type { Column } from '@/lib/ui/data-table.tsx'
 import type { DialogForm } from '@/lib/ui/form-dialog.tsx'
-import { useListSearch } from '@/lib/ui/list-search.ts'
-import { ListStates } from '@/lib/ui/list-states.tsx'
-import { PageHeader } from '@/lib/ui/page-header.tsx'
-import { SearchBox } from '@/lib/ui/search-box.tsx'
-import classes from '@/lib/ui/page.module.css'
+import { ListScreen, useListScreen } from '@/lib/ui/list-screen.tsx'
 import { EspecialistaFormDialog } from './especialista-form-dialog.tsx'
 import type { CitasPorEspecialista, EspecialistasStore } from './especialistas-store.ts'
 
@@ -78,9 +72,9 @@ export interface EspecialistasPageProps {
 }
 
 export function EspecialistasPage({ store, citasPorEspecialista }: EspecialistasPageProps) {
-  const { q, page, setQ, setPage } = useListSearch()
+  const list = useListScreen<Especialista>()
+  const { q, setQ } = list
   const [editing, setEditing] = useState<Especialista | 'new' | null>(null)
-  const [deleting, setDeleting] = useState<Especialista | null>(null)
 
   const sorted = useMemo(() => sortEspecialistas(store.rows), [store.rows])
   const found = useMemo(() => searchEspecialistas(sorted, q), [sorted, q])
@@ -91,7 +85,7 @@ export function EspecialistasPage({ store, citasPorEspecialista }: Especialistas
     // Checked on the device first; a duplicate only the server knows about (made on
     // another tablet while offline) comes back later in 'Problemas de sincronización'.
     if (hasEmailDuplicate(store.rows, fields.email, target?.id_especialista ?? null)) {
-      toast({ title: 'Error', description: EMAIL_DUPLICADO, variant: 'destructive' })
+      toastError(EMAIL_DUPLICADO)
       dialog.setFieldError('email', EMAIL_DUPLICADO)
       return
     }
@@ -107,7 +101,7 @@ export function EspecialistasPage({ store, citasPorEspecialista }: Especialistas
       }
       setEditing(null)
     } catch {
-      toast({ title: 'Error', description: especialistaToasts.saveError(!!target), variant: 'destructive' })
+      toastError(especialistaToasts.saveError(!!target))
     }
   }
 
@@ -115,97 +109,83 @@ export function EspecialistasPage({ store, citasPorEspecialista }: Especialistas
   function refuseIfBooked(e: Especialista): boolean {
     const citas = citasPorEspecialista.get(e.id_especialista) ?? 0
     if (citas === 0) return false
-    toast({ title: 'Error', description: borradoBloqueado(nombreCompleto(e), citas), variant: 'destructive' })
+    toastError(borradoBloqueado(nombreCompleto(e), citas))
     return true
   }
 
   async function remove(e: Especialista) {
     // Asked again: a cita may have arrived by sync while the dialog was open.
     if (refuseIfBooked(e)) {
-      setDeleting(null)
+      list.setDeleting(null)
       return
     }
-    try {
-      await store.remove(e.id_especialista)
-      setDeleting(null)
-      toast({ ...especialistaToasts.deleted(nombreCompleto(e)), variant: 'success' })
-    } catch {
-      toast({ title: 'Error', description: especialistaToasts.deleteError, variant: 'destructive' })
-    }
+    const done = await withToasts(
+      () => store.remove(e.id_especialista),
+      () => especialistaToasts.deleted(nombreCompleto(e)),
+      () => especialistaToasts.deleteError,
+    )
+    if (done) list.setDeleting(null)
   }
 
-  const register = (label: string) => (
-    <Button radius="xl" leftSection={<IconUserPlus size={18} aria-hidden />} onClick={() => setEditing('new')}>
-      {label}
-    </Button>
-  )
-
   return (
-    <>
-      <PageHeader
-        title="Especialistas"
-        lead="Perfiles, especialidades y horarios de trabajo del equipo. Disponible también sin conexión."
-        actions={register('Registrar Nuevo Especialista')}
-      />
-      <SearchBox
-        value={q}
-        onChange={setQ}
-        label="Buscar especialistas"
-        placeholder="Buscar por nombre, apellido, especialidad o email"
-        count={searchCountLabel(!!q, found.length, total, 'especialista', 'especialistas')}
-      />
-      <div className={classes.card}>
-        <ListStates
-          status={store.status}
-          total={total}
-          found={found.length}
-          loadingText="Cargando especialistas…"
-          errorText={especialistaToasts.loadError}
-          empty={{
-            icon: <IconStethoscope size={44} color="var(--mantine-color-salvia-6)" aria-hidden />,
-            title: 'Aún no hay especialistas registrados.',
-            text: 'Registra a tu equipo para asignarle citas.',
-            action: register('Registrar Primer Especialista'),
-          }}
-          noMatch={{
-            title: 'No se encontraron especialistas con ese criterio.',
-            text: `Ningún especialista coincide con «${q}». Revisa lo escrito o registra uno nuevo.`,
-          }}
-        >
-          <DataTable
-            rows={found}
-            columns={columns}
-            rowKey={(e) => e.id_especialista}
-            label="Lista de especialistas"
-            rowName={nombreCompleto}
-            page={page}
-            onPageChange={setPage}
-            minWidth={1100}
-            actions={(e) => [
-              { label: 'Editar', icon: <IconPencil size={16} aria-hidden />, onClick: () => setEditing(e) },
-              {
-                label: 'Eliminar',
-                icon: <IconTrash size={16} aria-hidden />,
-                color: 'red.9',
-                onClick: () => {
-                  if (!refuseIfBooked(e)) setDeleting(e)
-                },
-              },
-            ]}
-          />
-        </ListStates>
-      </div>
-
+    <ListScreen
+      list={list}
+      title="Especialistas"
+      lead="Perfiles, especialidades y horarios de trabajo del equipo. Disponible también sin conexión."
+      register={{
+        label: 'Registrar Nuevo Especialista',
+        firstLabel: 'Registrar Primer Especialista',
+        icon: <IconUserPlus size={18} aria-hidden />,
+        onClick: () => setEditing('new'),
+      }}
+      search={{
+        label: 'Buscar especialistas',
+        placeholder: 'Buscar por nombre, apellido, especialidad o email',
+        count: searchCountLabel(!!q, found.length, total, 'especialista', 'especialistas'),
+      }}
+      status={store.status}
+      total={total}
+      found={found}
+      loadingText="Cargando especialistas…"
+      errorText={especialistaToasts.loadError}
+      empty={{
+        icon: <IconStethoscope size={44} color="var(--mantine-color-salvia-6)" aria-hidden />,
+        title: 'Aún no hay especialistas registrados.',
+        text: 'Registra a tu equipo para asignarle citas.',
+      }}
+      noMatch={{
+        title: 'No se encontraron especialistas con ese criterio.',
+        text: `Ningún especialista coincide con «${q}». Revisa lo escrito o registra uno nuevo.`,
+      }}
+      table={{
+        columns,
+        rowKey: (e) => e.id_especialista,
+        label: 'Lista de especialistas',
+        rowName: nombreCompleto,
+        minWidth: 1100,
+        actions: (e) => [
+          { label: 'Editar', icon: <IconPencil size={16} aria-hidden />, onClick: () => setEditing(e) },
+          {
+            label: 'Eliminar',
+            icon: <IconTrash size={16} aria-hidden />,
+            color: 'red.9',
+            onClick: () => {
+              if (!refuseIfBooked(e)) list.setDeleting(e)
+            },
+          },
+        ],
+      }}
+      remove={{
+        title: () => especialistaToasts.confirmDelete,
+        text: (e) => (
+          <>
+            Esta acción no se puede deshacer. Se eliminará a <strong>{nombreCompleto(e)}</strong> de la lista de especialistas.
+          </>
+        ),
+        onConfirm: remove,
+      }}
+    >
       <EspecialistaFormDialog editing={editing} onClose={() => setEditing(null)} onSave={save} />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={especialistaToasts.confirmDelete}
-        confirmLabel="Eliminar"
-        onConfirm={() => (deleting ? remove(deleting) : undefined)}
-        onClose={() => setDeleting(null)}
-      >
-        Esta acción no se puede deshacer. Se eliminará a <strong>{deleting ? nombreCompleto(deleting) : ''}</strong> de la lista de especialistas.
-      </ConfirmDialog>
-    </>
+    </ListScreen>
   )
 }

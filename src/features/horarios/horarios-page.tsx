@@ -13,7 +13,7 @@ import { AVISO_HORARIO, citasFueraDelHorario } from '@/domain/citas-fuera-de-hor
 import { DOMINGO, diasConHorario, horarioResumen, horarioToasts, type HorarioFields } from '@/domain/horarios.ts'
 import { idHorario } from '@/domain/ids-deterministas.ts'
 import { peruMinutesOfDay, peruToday } from '@/domain/peru-time.ts'
-import { toast } from '@/lib/toast/toast-store.ts'
+import { toast, toastError } from '@/lib/toast/toast-store.ts'
 import { ListStates } from '@/lib/ui/list-states.tsx'
 import { PageHeader } from '@/lib/ui/page-header.tsx'
 import { CitasFueraDialog, type AvisoCitas } from './citas-fuera-dialog.tsx'
@@ -49,7 +49,7 @@ export function HorariosPage({ store }: { store: HorariosStore }) {
     try {
       if (!(await confirmarCitas(dia.dia, fields))) return false
     } catch {
-      toast({ title: 'Error', description: AVISO_HORARIO.errorLectura(dia.dia), variant: 'destructive' })
+      toastError(AVISO_HORARIO.errorLectura(dia.dia))
       return false
     }
     try {
@@ -58,7 +58,7 @@ export function HorariosPage({ store }: { store: HorariosStore }) {
       toast({ ...horarioToasts.updated(dia.dia), variant: 'success' })
       return true
     } catch {
-      toast({ title: 'Error', description: horarioToasts.saveError(dia.dia), variant: 'destructive' })
+      toastError(horarioToasts.saveError(dia.dia))
       return false
     }
   }

@@ -4,7 +4,6 @@
  * patients stay instant), the term and page in the URL.
  */
 import { useMemo, useState } from 'react'
-import { Button } from '@mantine/core'
 import { IconPencil, IconTrash, IconUserHeart, IconUserPlus } from '@tabler/icons-react'
 import {
   PACIENTE_DUPLICATE_MESSAGES,
@@ -19,15 +18,10 @@ import {
 import { nombreCompleto } from '@/domain/nombre-completo.ts'
 import { formatFechaCorta } from '@/domain/peru-time.ts'
 import { searchCountLabel } from '@/domain/text.ts'
-import { toast } from '@/lib/toast/toast-store.ts'
-import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
-import { CellNote, DataTable, type Column } from '@/lib/ui/data-table.tsx'
+import { errorText, toast, toastError, withToasts } from '@/lib/toast/toast-store.ts'
+import { CellNote, type Column } from '@/lib/ui/data-table.tsx'
 import type { DialogForm } from '@/lib/ui/form-dialog.tsx'
-import { useListSearch } from '@/lib/ui/list-search.ts'
-import { ListStates } from '@/lib/ui/list-states.tsx'
-import { PageHeader } from '@/lib/ui/page-header.tsx'
-import { SearchBox } from '@/lib/ui/search-box.tsx'
-import classes from '@/lib/ui/page.module.css'
+import { ListScreen, useListScreen } from '@/lib/ui/list-screen.tsx'
 import { PacienteFormDialog } from './paciente-form-dialog.tsx'
 import type { PacientesStore } from './pacientes-store.ts'
 
@@ -52,9 +46,9 @@ const columns: Column<Paciente>[] = [
 ]
 
 export function PacientesPage({ store }: { store: PacientesStore }) {
-  const { q, page, setQ, setPage } = useListSearch()
+  const list = useListScreen<Paciente>()
+  const { q, setQ } = list
   const [editing, setEditing] = useState<Paciente | 'new' | null>(null)
-  const [deleting, setDeleting] = useState<Paciente | null>(null)
 
   const index = useMemo(() => buildPacienteIndex(store.rows), [store.rows])
   const found = useMemo(() => searchPacientes(index, q), [index, q])
@@ -67,7 +61,7 @@ export function PacientesPage({ store }: { store: PacientesStore }) {
     const duplicate = findDuplicate(store.rows, fields, target?.id_paciente ?? null)
     if (duplicate) {
       const message = PACIENTE_DUPLICATE_MESSAGES[duplicate]
-      toast({ title: 'Error', description: message, variant: 'destructive' })
+      toastError(message)
       dialog.setFieldError(duplicate, message)
       return
     }
@@ -83,82 +77,68 @@ export function PacientesPage({ store }: { store: PacientesStore }) {
       }
       setEditing(null)
     } catch (error) {
-      toast({ title: 'Error', description: pacienteToasts.saveError(!!target, (error as Error).message), variant: 'destructive' })
+      toastError(pacienteToasts.saveError(!!target, errorText(error)))
     }
   }
 
   async function remove(p: Paciente) {
-    try {
-      await store.remove(p.id_paciente)
-      setDeleting(null)
-      toast({ ...pacienteToasts.deleted(nombreCompleto(p)), variant: 'success' })
-    } catch {
-      toast({ title: 'Error', description: pacienteToasts.deleteError, variant: 'destructive' })
-    }
+    const done = await withToasts(
+      () => store.remove(p.id_paciente),
+      () => pacienteToasts.deleted(nombreCompleto(p)),
+      () => pacienteToasts.deleteError,
+    )
+    if (done) list.setDeleting(null)
   }
 
-  const register = (label: string) => (
-    <Button radius="xl" leftSection={<IconUserPlus size={18} aria-hidden />} onClick={() => setEditing('new')}>
-      {label}
-    </Button>
-  )
-
   return (
-    <>
-      <PageHeader
-        title="Pacientes"
-        lead="Registro de pacientes y clientes del spa. Disponible también sin conexión."
-        actions={register('Registrar Nuevo Paciente')}
-      />
-      <SearchBox
-        value={q}
-        onChange={setQ}
-        label="Buscar pacientes"
-        placeholder="Buscar por nombre, apellido, DNI o email"
-        count={searchCountLabel(!!q, found.length, total, 'paciente', 'pacientes')}
-      />
-      <div className={classes.card}>
-        <ListStates
-          status={store.status}
-          total={total}
-          found={found.length}
-          loadingText="Cargando pacientes…"
-          errorText={pacienteToasts.loadError}
-          empty={{
-            icon: <IconUserHeart size={44} color="var(--mantine-color-salvia-6)" aria-hidden />,
-            title: 'Aún no hay pacientes registrados',
-            text: 'Registra al primer paciente para empezar a llevar su historial.',
-            action: register('Registrar Primer Paciente'),
-          }}
-          noMatch={{ title: 'No se encontraron pacientes', text: `Ningún paciente coincide con «${q}». Revisa lo escrito o registra un paciente nuevo.` }}
-        >
-          <DataTable
-            rows={found}
-            columns={columns}
-            rowKey={(p) => p.id_paciente}
-            label="Lista de pacientes"
-            rowName={nombreCompleto}
-            page={page}
-            onPageChange={setPage}
-            minWidth={760}
-            actions={(p) => [
-              { label: 'Editar', icon: <IconPencil size={16} aria-hidden />, onClick: () => setEditing(p) },
-              { label: 'Eliminar', icon: <IconTrash size={16} aria-hidden />, color: 'red.9', onClick: () => setDeleting(p) },
-            ]}
-          />
-        </ListStates>
-      </div>
-
+    <ListScreen
+      list={list}
+      title="Pacientes"
+      lead="Registro de pacientes y clientes del spa. Disponible también sin conexión."
+      register={{
+        label: 'Registrar Nuevo Paciente',
+        firstLabel: 'Registrar Primer Paciente',
+        icon: <IconUserPlus size={18} aria-hidden />,
+        onClick: () => setEditing('new'),
+      }}
+      search={{
+        label: 'Buscar pacientes',
+        placeholder: 'Buscar por nombre, apellido, DNI o email',
+        count: searchCountLabel(!!q, found.length, total, 'paciente', 'pacientes'),
+      }}
+      status={store.status}
+      total={total}
+      found={found}
+      loadingText="Cargando pacientes…"
+      errorText={pacienteToasts.loadError}
+      empty={{
+        icon: <IconUserHeart size={44} color="var(--mantine-color-salvia-6)" aria-hidden />,
+        title: 'Aún no hay pacientes registrados',
+        text: 'Registra al primer paciente para empezar a llevar su historial.',
+      }}
+      noMatch={{ title: 'No se encontraron pacientes', text: `Ningún paciente coincide con «${q}». Revisa lo escrito o registra un paciente nuevo.` }}
+      table={{
+        columns,
+        rowKey: (p) => p.id_paciente,
+        label: 'Lista de pacientes',
+        rowName: nombreCompleto,
+        minWidth: 760,
+        actions: (p) => [
+          { label: 'Editar', icon: <IconPencil size={16} aria-hidden />, onClick: () => setEditing(p) },
+          { label: 'Eliminar', icon: <IconTrash size={16} aria-hidden />, color: 'red.9', onClick: () => list.setDeleting(p) },
+        ],
+      }}
+      remove={{
+        title: () => pacienteToasts.confirmDelete,
+        text: (p) => (
+          <>
+            Esta acción no se puede deshacer. Se eliminará a <strong>{nombreCompleto(p)}</strong> de la lista de pacientes.
+          </>
+        ),
+        onConfirm: remove,
+      }}
+    >
       <PacienteFormDialog editing={editing} onClose={() => setEditing(null)} onSave={save} />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={pacienteToasts.confirmDelete}
-        confirmLabel="Eliminar"
-        onConfirm={() => (deleting ? remove(deleting) : undefined)}
-        onClose={() => setDeleting(null)}
-      >
-        Esta acción no se puede deshacer. Se eliminará a <strong>{deleting ? nombreCompleto(deleting) : ''}</strong> de la lista de pacientes.
-      </ConfirmDialog>
-    </>
+    </ListScreen>
   )
 }

@@ -20,7 +20,7 @@ import { diaSeleccionado, type PagosSearch } from '@/domain/pagos-dia-busqueda.t
 import { peruToday } from '@/domain/peru-time.ts'
 import { countLabel } from '@/domain/text.ts'
 import { useAvisoDiaCerrado } from '@/lib/db/use-aviso-dia-cerrado.tsx'
-import { toast } from '@/lib/toast/toast-store.ts'
+import { errorText, toast, toastError } from '@/lib/toast/toast-store.ts'
 import { ComprobanteDialog, DATOS_SPA } from '@/lib/ui/comprobante-dialog.tsx'
 import { DataTable } from '@/lib/ui/data-table.tsx'
 import { DateField } from '@/lib/ui/date-field.tsx'
@@ -33,7 +33,6 @@ import type { CitaPago, PagosStore } from './pagos-store.ts'
 import { ProcesarPagoDialog, type CitaAPagar } from './procesar-pago-dialog.tsx'
 import classes from './pagos.module.css'
 
-const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e))
 
 export interface PagosPageProps {
   store: PagosStore
@@ -57,7 +56,7 @@ export function PagosPage({ store, search }: PagosPageProps) {
     (cita: CitaPago) => {
       const costo = tratamientos.status === 'loading' ? null : costoDelTratamiento(cita, catalogo)
       // Spec 2 §8: paying before the treatments are on screen.
-      if (costo === null) return void toast({ title: 'Error', description: 'Cargando datos...', variant: 'destructive' })
+      if (costo === null) return void toastError('Cargando datos...')
       setAPagar({ cita, costoTratamiento: costo })
     },
     [catalogo, tratamientos.status],
@@ -94,7 +93,7 @@ export function PagosPage({ store, search }: PagosPageProps) {
         action: { label: 'Ver comprobante', onClick: () => setRecibo(recibo) },
       })
     } catch (e) {
-      toast({ title: 'Error', description: `No se pudo procesar el pago: ${errorText(e)}`, variant: 'destructive' })
+      toastError(`No se pudo procesar el pago: ${errorText(e)}`)
     }
   }
 

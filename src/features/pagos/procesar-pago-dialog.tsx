@@ -24,7 +24,7 @@ import {
   type PagoNuevo,
 } from '@/domain/pago-final.ts'
 import { newId } from '@/lib/db/writes.ts'
-import { toast } from '@/lib/toast/toast-store.ts'
+import { toast, toastError } from '@/lib/toast/toast-store.ts'
 import { FormDialog, type FieldErrors } from '@/lib/ui/form-dialog.tsx'
 import { DateField } from '@/lib/ui/date-field.tsx'
 import { MoneyInput } from '@/lib/ui/money-input.tsx'
@@ -70,7 +70,7 @@ export function ProcesarPagoDialog({ aPagar, catalogo, stock, formasPago, hoy, o
       values={inicial}
       formKey={aPagar?.cita.id_cita}
       validate={validate}
-      onInvalid={(errors) => toast({ title: 'Error', description: Object.values(errors)[0], variant: 'destructive' })}
+      onInvalid={(errors) => toastError(Object.values(errors)[0])}
       onSubmit={async (values) => {
         if (!aPagar) return
         const cuenta = cuentaDe(aPagar, values.extras)

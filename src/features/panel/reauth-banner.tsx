@@ -2,13 +2,14 @@
  * Signed in offline, then the page reloaded: the password is gone from memory, so sync
  * cannot get a server session by itself. One prompt gets it back.
  */
-import { useState, type FormEvent } from 'react'
-import { Button, Modal, PasswordInput, Stack, Text } from '@mantine/core'
+import { useState } from 'react'
+import { Button, PasswordInput, Stack, Text } from '@mantine/core'
 import { IconKey } from '@tabler/icons-react'
 import { needsServerSignIn, reauthenticate } from '@/lib/auth/auth-service.ts'
 import { useSession } from '@/lib/auth/session-store.ts'
 import { useSyncStatus } from '@/lib/db/use-sync-status.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
+import { FormDialog } from '@/lib/ui/form-dialog.tsx'
 import classes from './panel.module.css'
 
 export function ReauthBanner() {
@@ -16,21 +17,15 @@ export function ReauthBanner() {
   // The status machine's network (docs/decisions/0035), like the header beside it.
   const online = useSyncStatus((s) => s.model.network === 'up')
   const [open, setOpen] = useState(false)
-  const [password, setPassword] = useState('')
-  const [busy, setBusy] = useState(false)
   if (mode !== 'offline' || !online || !needsServerSignIn()) return null
 
-  async function submit(e: FormEvent) {
-    e.preventDefault()
-    setBusy(true)
+  async function submit({ password }: { password: string }) {
     const result = await reauthenticate(password)
-    setBusy(false)
     if (!result.ok) {
       toast({ title: result.title, description: result.description, variant: 'destructive' })
       return
     }
     setOpen(false)
-    setPassword('')
     toast({ title: 'Conectado al servidor', description: 'Tus cambios se están sincronizando.', variant: 'success' })
   }
 
@@ -43,23 +38,23 @@ export function ReauthBanner() {
           Confirmar contraseña
         </Button>
       </div>
-      <Modal opened={open} onClose={() => setOpen(false)} title="Confirma tu contraseña" centered>
-        <form onSubmit={submit}>
+      <FormDialog
+        title="Confirma tu contraseña"
+        values={open ? { password: '' } : null}
+        validate={() => ({})}
+        onSubmit={submit}
+        onClose={() => setOpen(false)}
+        submitLabel="Conectar"
+        cancelLabel={null}
+        size="md"
+      >
+        {(form) => (
           <Stack>
             <Text size="sm">Así el panel puede subir al servidor lo que registraste sin conexión.</Text>
-            <PasswordInput
-              label="Contraseña"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              autoComplete="current-password"
-              data-autofocus
-            />
-            <Button type="submit" loading={busy}>
-              Conectar
-            </Button>
+            <PasswordInput label="Contraseña" {...form.getInputProps('password')} autoComplete="current-password" data-autofocus />
           </Stack>
-        </form>
-      </Modal>
+        )}
+      </FormDialog>
     </div>
   )
 }

@@ -11,7 +11,7 @@
  * never disagree; with the server out of reach nothing waits for it.
  */
 import { useState } from 'react'
-import { ActionIcon, Button, Menu, Modal, Stack, Text, Group } from '@mantine/core'
+import { ActionIcon, Button, Menu, Stack, Text, Group } from '@mantine/core'
 import { IconChevronDown, IconLogout, IconTrash } from '@tabler/icons-react'
 import { pendingSentence } from '@/domain/sync-display.ts'
 import { pendingBeforeSignOut, signOutByUser } from '@/lib/auth/auth-service.ts'
@@ -97,7 +97,15 @@ export function SignOutButton() {
         </Menu>
       </Group>
 
-      <Modal opened={warning !== null} onClose={() => setWarning(null)} title={warning?.offline ? 'Estás sin conexión' : 'Hay cambios sin subir'} centered>
+      <ConfirmDialog
+        opened={warning !== null}
+        title={warning?.offline ? 'Estás sin conexión' : 'Hay cambios sin subir'}
+        confirmLabel="Cerrar sesión igualmente"
+        destructive={false}
+        initialFocus="cancel"
+        onConfirm={() => void confirm()}
+        onClose={() => setWarning(null)}
+      >
         <Stack>
           <Text>
             {pendingSentence(pending)} {pending === 1 ? 'Queda guardado' : 'Quedan guardados'} a tu nombre en este equipo y se {pending === 1 ? 'subirá' : 'subirán'}{' '}
@@ -106,14 +114,8 @@ export function SignOutButton() {
           <Text size="sm" c="dimmed">
             Recomendado: conéctate a internet y espera a que todo se sincronice antes de salir.
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setWarning(null)} data-autofocus>
-              Cancelar
-            </Button>
-            <Button onClick={() => void confirm()}>Cerrar sesión igualmente</Button>
-          </Group>
         </Stack>
-      </Modal>
+      </ConfirmDialog>
 
       <ConfirmDialog
         opened={erase}

@@ -29,7 +29,7 @@ import {
   type TotalesReporte,
 } from '@/domain/reporte-pagos.ts'
 import { countLabel, numeroEs } from '@/domain/text.ts'
-import { toast } from '@/lib/toast/toast-store.ts'
+import { errorText, toast, toastError } from '@/lib/toast/toast-store.ts'
 import { ComprobanteDialog, DATOS_SPA } from '@/lib/ui/comprobante-dialog.tsx'
 import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
 import type { RowAction } from '@/lib/ui/row-actions-menu.tsx'
@@ -44,7 +44,6 @@ import type { ReportePagosStore } from './reporte-pagos-store.ts'
 import { useExportarReporte } from './use-exportar-reporte.ts'
 import classes from './reporte-pagos.module.css'
 
-const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e))
 
 export const TEXTOS_REPORTE = {
   titulo: 'Reporte de Pagos Realizados',
@@ -89,7 +88,7 @@ export function ReportePagosSection({ store }: { store: ReportePagosStore }) {
       setAnulando(null)
       toast({ title: MENSAJES_REPORTE.anulado, description: `${fila.cliente} — ${formatCentimos(fila.pagado)}, ${fechaLargaDia(fila.fecha)}`, variant: 'success' })
     } catch (e) {
-      toast({ title: 'Error', description: TEXTOS_REPORTE.noAnular(errorText(e)), variant: 'destructive' })
+      toastError(TEXTOS_REPORTE.noAnular(errorText(e)))
     }
   }
 

@@ -17,9 +17,8 @@ import type { HojaSpec } from '@/domain/hoja-excel.ts'
 import type { Celda } from '@/domain/tabla-excel.ts'
 import { useLeerCierres } from '@/lib/db/use-cierres-caja.ts'
 import { downloadWorkbook, sheet } from '@/lib/excel/workbook.ts'
-import { toast } from '@/lib/toast/toast-store.ts'
+import { errorText, toast, toastError } from '@/lib/toast/toast-store.ts'
 
-const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e))
 
 export const TEXTOS_EXPORTACION = {
   exito: 'Exportación exitosa',
@@ -47,7 +46,7 @@ export function useExportarReporte(p: { datos: DatosReporte; filtros: FiltrosRep
       await downloadWorkbook(archivo, hojas.map((h) => sheet(h)), (progreso) => setExportando({ cual, progreso }))
       toast({ title: TEXTOS_EXPORTACION.exito, description: exito, variant: 'success' })
     } catch (e) {
-      toast({ title: 'Error', description: TEXTOS_EXPORTACION.error(errorText(e)), variant: 'destructive' })
+      toastError(TEXTOS_EXPORTACION.error(errorText(e)))
     } finally {
       setExportando(null)
     }

@@ -12,7 +12,7 @@ import { metodosDePago } from '@/domain/formas-pago.ts'
 import { peruMinutesOfDay } from '@/domain/peru-time.ts'
 import { RESERVA_MENSAJES, type PacienteContacto } from '@/domain/reservas.ts'
 import { PacienteNuevo } from '@/lib/agenda/paciente-nuevo.tsx'
-import { toast } from '@/lib/toast/toast-store.ts'
+import { toastError } from '@/lib/toast/toast-store.ts'
 import { FormDialog, type FieldErrors } from '@/lib/ui/form-dialog.tsx'
 import { DateField } from '@/lib/ui/date-field.tsx'
 import classes from '@/lib/ui/page.module.css'
@@ -80,11 +80,7 @@ export function ConfirmarReservaDialog({ reserva, store, hoy, onClose, onSave, o
       formKey={reserva?.id_reserva}
       validate={validate}
       onInvalid={(errors) =>
-        toast({
-          title: 'Error',
-          description: Object.values(errors)[0],
-          variant: 'destructive',
-        })
+        toastError(Object.values(errors)[0])
       }
       onSubmit={async (values) => {
         const r = citaDesdeReserva(values, contexto(values))

@@ -7,7 +7,7 @@ import { NativeSelect, Textarea } from '@mantine/core'
 import type { PacienteCita } from '@/domain/cita-forms.ts'
 import type { HorarioSemana } from '@/domain/agenda-slots.ts'
 import { emptyCrearReservaForm, reservaDesdeFormulario, tratamientosReservables, type CrearReservaForm, type ReservaNueva } from '@/domain/reservas.ts'
-import { toast } from '@/lib/toast/toast-store.ts'
+import { toastError } from '@/lib/toast/toast-store.ts'
 import { FormDialog, type FieldErrors } from '@/lib/ui/form-dialog.tsx'
 import { DateField } from '@/lib/ui/date-field.tsx'
 import { TimeInput } from '@/lib/ui/time-input.tsx'
@@ -42,7 +42,7 @@ export function CrearReservaDialog({ opened, pacientes, tratamientos, horarios, 
       title="Crear Reserva"
       values={opened ? emptyCrearReservaForm : null}
       validate={validate}
-      onInvalid={(errors) => toast({ title: 'Error', description: Object.values(errors)[0], variant: 'destructive' })}
+      onInvalid={(errors) => toastError(Object.values(errors)[0])}
       onSubmit={async (values) => {
         const r = reservaDesdeFormulario(values, ctx)
         if (r.ok) await onSave(r.valor)

@@ -17,7 +17,7 @@ import { searchCountLabel } from '@/domain/text.ts'
 import { registrarPaciente } from '@/lib/agenda/registrar-paciente.ts'
 import { programarCita } from '@/lib/agenda/programar-cita.ts'
 import { useAvisoDiaCerrado } from '@/lib/db/use-aviso-dia-cerrado.tsx'
-import { toast } from '@/lib/toast/toast-store.ts'
+import { errorText, toast, toastError } from '@/lib/toast/toast-store.ts'
 import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
 import { DataTable } from '@/lib/ui/data-table.tsx'
 import { useListSearch } from '@/lib/ui/list-search.ts'
@@ -31,7 +31,6 @@ import { reservaColumns } from './reservas-columns.tsx'
 import type { Reserva, ReservasStore } from './reservas-store.ts'
 import { OnceOpened } from '@/lib/ui/once-opened.tsx'
 
-const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e))
 const M = RESERVA_MENSAJES
 
 export function ReservasPage({ store }: { store: ReservasStore }) {
@@ -58,7 +57,7 @@ export function ReservasPage({ store }: { store: ReservasStore }) {
       setCreating(false)
       toast({ title: M.creada, description: `${reserva.nombre_cliente} — ${reserva.nombre_tratamiento}`, variant: 'success' })
     } catch (e) {
-      toast({ title: 'Error', description: M.noCrear(errorText(e)), variant: 'destructive' })
+      toastError(M.noCrear(errorText(e)))
     }
   }
 
@@ -76,7 +75,7 @@ export function ReservasPage({ store }: { store: ReservasStore }) {
       setCancelling(null)
       toast({ title: M.cancelada, variant: 'success' })
     } catch {
-      toast({ title: 'Error', description: M.noCancelar, variant: 'destructive' })
+      toastError(M.noCancelar)
     }
   }
 
@@ -86,7 +85,7 @@ export function ReservasPage({ store }: { store: ReservasStore }) {
       setDeleting(null)
       toast({ title: M.eliminada, variant: 'success' })
     } catch {
-      toast({ title: 'Error', description: M.noEliminar, variant: 'destructive' })
+      toastError(M.noEliminar)
     }
   }
 

@@ -25,24 +25,17 @@ import {
   type TratamientoForm,
 } from '@/domain/tratamientos.ts'
 import { downloadWorkbook, sheet } from '@/lib/excel/workbook.ts'
-import { toast } from '@/lib/toast/toast-store.ts'
-import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
-import { DataTable } from '@/lib/ui/data-table.tsx'
-import { useListSearch } from '@/lib/ui/list-search.ts'
-import { ListStates } from '@/lib/ui/list-states.tsx'
-import { PageHeader } from '@/lib/ui/page-header.tsx'
-import { SearchBox } from '@/lib/ui/search-box.tsx'
-import classes from '@/lib/ui/page.module.css'
+import { errorText, toast, toastError, withToasts } from '@/lib/toast/toast-store.ts'
+import { ListScreen, useListScreen } from '@/lib/ui/list-screen.tsx'
 import { TratamientoFormDialog, type TratamientoDialogState } from './tratamiento-form-dialog.tsx'
 import { tratamientoColumns } from './tratamientos-columns.tsx'
 import type { TratamientosStore } from './tratamientos-store.ts'
 
-const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e))
 
 export function TratamientosPage({ store }: { store: TratamientosStore }) {
-  const { q, page, setQ, setPage } = useListSearch()
+  const list = useListScreen<Tratamiento>()
+  const { q } = list
   const [dialog, setDialog] = useState<TratamientoDialogState | null>(null)
-  const [deleting, setDeleting] = useState<Tratamiento | null>(null)
   const [exporting, setExporting] = useState(false)
 
   const index = useMemo(() => buildTratamientoIndex(store.rows), [store.rows])
@@ -67,7 +60,7 @@ export function TratamientosPage({ store }: { store: TratamientosStore }) {
       }
       setDialog(null)
     } catch (e) {
-      toast({ title: 'Error', description: tratamientoToasts.saveError(errorText(e)), variant: 'destructive' })
+      toastError(tratamientoToasts.saveError(errorText(e)))
     }
   }
 
@@ -77,7 +70,7 @@ export function TratamientosPage({ store }: { store: TratamientosStore }) {
       await store.update(t.id_tratamiento, { activo }, null)
       toast({ ...tratamientoToasts.toggled(t, activo), variant: 'success' })
     } catch (e) {
-      toast({ title: 'Error', description: tratamientoToasts.toggleError(activo, errorText(e)), variant: 'destructive' })
+      toastError(tratamientoToasts.toggleError(activo, errorText(e)))
     }
   }
 
@@ -85,21 +78,20 @@ export function TratamientosPage({ store }: { store: TratamientosStore }) {
   async function askDelete(t: Tratamiento) {
     try {
       const blocker = deleteBlocker(t, await store.usos(t.id_tratamiento))
-      if (blocker) toast({ title: 'Error', description: blocker, variant: 'destructive', duration: 7000 })
-      else setDeleting(t)
+      if (blocker) toastError(blocker, { duration: 7000 })
+      else list.setDeleting(t)
     } catch (e) {
-      toast({ title: 'Error', description: tratamientoToasts.verifyError(errorText(e)), variant: 'destructive' })
+      toastError(tratamientoToasts.verifyError(errorText(e)))
     }
   }
 
   async function remove(t: Tratamiento) {
-    try {
-      await store.remove(t.id_tratamiento)
-      setDeleting(null)
-      toast({ ...tratamientoToasts.deleted(t), variant: 'success' })
-    } catch (e) {
-      toast({ title: 'Error', description: tratamientoToasts.deleteError(t, errorText(e)), variant: 'destructive' })
-    }
+    const done = await withToasts(
+      () => store.remove(t.id_tratamiento),
+      () => tratamientoToasts.deleted(t),
+      (e) => tratamientoToasts.deleteError(t, errorText(e)),
+    )
+    if (done) list.setDeleting(null)
   }
 
   async function exportStock() {
@@ -125,82 +117,67 @@ export function TratamientosPage({ store }: { store: TratamientosStore }) {
       ])
       toast({ ...STOCK_REPORT.done(rows.length), variant: 'success' })
     } catch (e) {
-      toast({ title: 'Error', description: STOCK_REPORT.error(errorText(e)), variant: 'destructive' })
+      toastError(STOCK_REPORT.error(errorText(e)))
     } finally {
       setExporting(false)
     }
   }
 
-  const register = (label: string) => (
-    <Button radius="xl" leftSection={<IconPlus size={18} aria-hidden />} onClick={openNew}>
-      {label}
-    </Button>
-  )
-
   return (
-    <>
-      <PageHeader
-        title="Tratamientos y productos"
-        lead="Servicios del spa y productos a la venta, con su stock en este equipo."
-        actions={
+    <ListScreen
+      list={list}
+      title="Tratamientos y productos"
+      lead="Servicios del spa y productos a la venta, con su stock en este equipo."
+      actions={
+        <Button radius="xl" variant="default" leftSection={<IconPrinter size={18} aria-hidden />} loading={exporting} onClick={exportStock}>
+          Imprimir stock
+        </Button>
+      }
+      register={{
+        label: 'Registrar Nuevo Tratamiento',
+        firstLabel: 'Registrar Primer Tratamiento',
+        icon: <IconPlus size={18} aria-hidden />,
+        onClick: openNew,
+      }}
+      search={{
+        label: 'Buscar tratamientos',
+        placeholder: 'Buscar por nombre, descripción o categoría',
+        count: searchCountLabel(!!q, found.length, total, 'registro', 'registros'),
+      }}
+      status={store.status}
+      total={total}
+      found={found}
+      loadingText="Cargando tratamientos…"
+      errorText={tratamientoToasts.loadError}
+      empty={{
+        icon: <IconSparkles size={44} color="var(--mantine-color-salvia-6)" aria-hidden />,
+        title: 'Aún no hay tratamientos registrados',
+        text: 'Registra los servicios y productos del spa para ofrecerlos en las citas y en la venta.',
+      }}
+      noMatch={{ title: 'No se encontraron tratamientos', text: `Ningún tratamiento o producto coincide con «${q}».` }}
+      table={{
+        columns,
+        rowKey: (t) => t.id_tratamiento,
+        label: 'Lista de tratamientos y productos',
+        rowName: (t) => t.nombre,
+        minWidth: 720,
+        actions: (t) => [
+          { label: 'Editar', icon: <IconPencil size={16} aria-hidden />, onClick: () => openEdit(t) },
+          { label: t.activo ? 'Desactivar' : 'Activar', icon: <IconPower size={16} aria-hidden />, onClick: () => void toggle(t) },
+          { label: 'Eliminar', icon: <IconTrash size={16} aria-hidden />, color: 'red.9', onClick: () => void askDelete(t) },
+        ],
+      }}
+      remove={{
+        title: tratamientoToasts.confirmDelete,
+        text: (t) => (
           <>
-            <Button radius="xl" variant="default" leftSection={<IconPrinter size={18} aria-hidden />} loading={exporting} onClick={exportStock}>
-              Imprimir stock
-            </Button>
-            {register('Registrar Nuevo Tratamiento')}
+            Esta acción no se puede deshacer. Se eliminará <strong>{t.nombre}</strong> del catálogo del spa.
           </>
-        }
-      />
-      <SearchBox
-        value={q}
-        onChange={setQ}
-        label="Buscar tratamientos"
-        placeholder="Buscar por nombre, descripción o categoría"
-        count={searchCountLabel(!!q, found.length, total, 'registro', 'registros')}
-      />
-      <div className={classes.card}>
-        <ListStates
-          status={store.status}
-          total={total}
-          found={found.length}
-          loadingText="Cargando tratamientos…"
-          errorText={tratamientoToasts.loadError}
-          empty={{
-            icon: <IconSparkles size={44} color="var(--mantine-color-salvia-6)" aria-hidden />,
-            title: 'Aún no hay tratamientos registrados',
-            text: 'Registra los servicios y productos del spa para ofrecerlos en las citas y en la venta.',
-            action: register('Registrar Primer Tratamiento'),
-          }}
-          noMatch={{ title: 'No se encontraron tratamientos', text: `Ningún tratamiento o producto coincide con «${q}».` }}
-        >
-          <DataTable
-            rows={found}
-            columns={columns}
-            rowKey={(t) => t.id_tratamiento}
-            label="Lista de tratamientos y productos"
-            rowName={(t) => t.nombre}
-            page={page}
-            onPageChange={setPage}
-            minWidth={720}
-            actions={(t) => [
-              { label: 'Editar', icon: <IconPencil size={16} aria-hidden />, onClick: () => openEdit(t) },
-              { label: t.activo ? 'Desactivar' : 'Activar', icon: <IconPower size={16} aria-hidden />, onClick: () => void toggle(t) },
-              { label: 'Eliminar', icon: <IconTrash size={16} aria-hidden />, color: 'red.9', onClick: () => void askDelete(t) },
-            ]}
-          />
-        </ListStates>
-      </div>
-
+        ),
+        onConfirm: remove,
+      }}
+    >
       <TratamientoFormDialog state={dialog} onClose={() => setDialog(null)} onSave={save} />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={deleting ? tratamientoToasts.confirmDelete(deleting) : ''}
-        confirmLabel="Eliminar"
-        onConfirm={() => (deleting ? remove(deleting) : undefined)}
-        onClose={() => setDeleting(null)}
-      >
-        Esta acción no se puede deshacer. Se eliminará <strong>{deleting?.nombre}</strong> del catálogo del spa.
-      </ConfirmDialog>
-    </>
+    </ListScreen>
   )
 }

@@ -8,7 +8,6 @@
  * server would refuse it (docs/decisions/0010-administracion.md).
  */
 import { useMemo, useState } from 'react'
-import { Button } from '@mantine/core'
 import { IconPencil, IconTrash, IconUserPlus, IconUsers } from '@tabler/icons-react'
 import {
   MENSAJES_USUARIOS,
@@ -22,17 +21,11 @@ import {
   type Usuario,
 } from '@/domain/usuarios.ts'
 import { searchCountLabel } from '@/domain/text.ts'
-import { toast } from '@/lib/toast/toast-store.ts'
-import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
-import { DataTable } from '@/lib/ui/data-table.tsx'
+import { toast, toastError } from '@/lib/toast/toast-store.ts'
 import type { DialogForm } from '@/lib/ui/form-dialog.tsx'
-import { useListSearch } from '@/lib/ui/list-search.ts'
-import { ListStates } from '@/lib/ui/list-states.tsx'
+import { ListScreen, useListScreen } from '@/lib/ui/list-screen.tsx'
 import { OfflineNotice } from '@/lib/ui/offline-notice.tsx'
-import { PageHeader } from '@/lib/ui/page-header.tsx'
-import { SearchBox } from '@/lib/ui/search-box.tsx'
 import { useOnline } from '@/lib/ui/use-online.ts'
-import classes from '@/lib/ui/page.module.css'
 import { UsuarioFormDialog, type UsuarioValores } from './usuario-form-dialog.tsx'
 import { usuarioColumns } from './usuarios-columns.tsx'
 import type { UsuariosServidor, UsuariosStore } from './usuarios-store.ts'
@@ -62,10 +55,10 @@ function detalle(solicitud: SolicitudUsuario, usuario: Usuario): string {
 }
 
 export function UsuariosPage({ store, servidor, yo }: UsuariosPageProps) {
-  const { q, page, setQ, setPage } = useListSearch()
+  const list = useListScreen<Usuario>()
+  const { q, setQ, setDeleting } = list
   const online = useOnline()
   const [editing, setEditing] = useState<Usuario | 'new' | null>(null)
-  const [deleting, setDeleting] = useState<Usuario | null>(null)
 
   const found = useMemo(() => buscarUsuarios(store.rows, q), [store.rows, q])
   const total = useMemo(() => store.rows.filter((u) => !u._deleted).length, [store.rows])
@@ -75,13 +68,13 @@ export function UsuariosPage({ store, servidor, yo }: UsuariosPageProps) {
   async function enviar(solicitud: SolicitudUsuario): Promise<{ ok: true } | { ok: false; mensaje: string }> {
     // The button may have been pressed just as the connection dropped.
     if (!navigator.onLine) {
-      toast({ title: 'Error', description: SIN_CONEXION, variant: 'destructive' })
+      toastError(SIN_CONEXION)
       return { ok: false, mensaje: SIN_CONEXION }
     }
     const { status, body } = await servidor.llamar(solicitud)
     const r = leerRespuesta(solicitud.action, status, body)
     if (!r.ok) {
-      toast({ title: 'Error', description: r.mensaje, variant: 'destructive' })
+      toastError(r.mensaje)
       return { ok: false, mensaje: r.mensaje }
     }
     toast({ title: r.mensaje, description: detalle(solicitud, r.usuario), variant: 'success' })
@@ -98,7 +91,7 @@ export function UsuariosPage({ store, servidor, yo }: UsuariosPageProps) {
       setEditing(null)
       return
     }
-    if (!d.ok) toast({ title: 'Error', description: d.mensaje, variant: 'destructive' })
+    if (!d.ok) toastError(d.mensaje)
     const campo = campoDelMensaje(r.mensaje, values)
     if (campo) dialog.setFieldError(campo, r.mensaje)
   }
@@ -106,7 +99,7 @@ export function UsuariosPage({ store, servidor, yo }: UsuariosPageProps) {
   async function remove(u: Usuario) {
     const d = puedeEliminar(u, yo, store.rows)
     if (!d.ok) {
-      toast({ title: 'Error', description: d.mensaje, variant: 'destructive' })
+      toastError(d.mensaje)
       setDeleting(null)
       return
     }
@@ -114,93 +107,76 @@ export function UsuariosPage({ store, servidor, yo }: UsuariosPageProps) {
     if (r.ok) setDeleting(null)
   }
 
-  const crear = (label: string) => (
-    <Button
-      radius="xl"
-      leftSection={<IconUserPlus size={18} aria-hidden />}
-      disabled={!online}
-      title={online ? undefined : SIN_CONEXION}
-      onClick={() => setEditing('new')}
-    >
-      {label}
-    </Button>
-  )
-
   return (
-    <>
-      <PageHeader
-        title="Mantenimiento de Usuarios"
-        lead="Quién puede entrar al panel y quién administra. Los cambios se guardan directamente en el servidor."
-        actions={crear('Crear Usuario')}
-      />
-      {!online && <OfflineNotice title="Sin conexión">{SIN_CONEXION} Puedes ver la lista de usuarios, pero no crear, editar ni eliminar.</OfflineNotice>}
-      <SearchBox
-        value={q}
-        onChange={setQ}
-        label="Buscar usuarios"
-        placeholder="Buscar por nombre o correo electrónico"
-        count={searchCountLabel(!!q, found.length, total, 'usuario', 'usuarios')}
-      />
-      <div className={classes.card}>
-        <ListStates
-          status={store.status}
-          total={total}
-          found={found.length}
-          loadingText="Cargando usuarios…"
-          errorText={MENSAJES_USUARIOS.errorCargar}
-          empty={{
-            icon: <IconUsers size={44} color="var(--mantine-color-salvia-6)" aria-hidden />,
-            title: 'Aún no hay usuarios registrados.',
-            action: crear('Crear Primer Usuario'),
-          }}
-          noMatch={{
-            title: 'No se encontraron usuarios con ese criterio.',
-            text: `Ningún usuario coincide con «${q}». Revisa lo escrito o crea uno nuevo.`,
-          }}
-        >
-          <DataTable
-            rows={found}
-            columns={columns}
-            rowKey={(u) => u.id_usuario}
-            label="Lista de usuarios"
-            rowName={(u) => u.id_nombre}
-            page={page}
-            onPageChange={setPage}
-            minWidth={720}
-            actions={(u) => {
-              const borrar = puedeEliminar(u, yo, store.rows)
-              return [
-                {
-                  label: 'Editar',
-                  icon: <IconPencil size={16} aria-hidden />,
-                  disabled: !online,
-                  hint: SIN_CONEXION,
-                  onClick: () => setEditing(u),
-                },
-                {
-                  label: 'Eliminar',
-                  icon: <IconTrash size={16} aria-hidden />,
-                  color: 'red.9',
-                  disabled: !online || !borrar.ok,
-                  hint: !online ? SIN_CONEXION : borrar.ok ? undefined : borrar.mensaje,
-                  onClick: () => setDeleting(u),
-                },
-              ]
-            }}
-          />
-        </ListStates>
-      </div>
-
+    <ListScreen
+      list={list}
+      title="Mantenimiento de Usuarios"
+      lead="Quién puede entrar al panel y quién administra. Los cambios se guardan directamente en el servidor."
+      register={{
+        label: 'Crear Usuario',
+        firstLabel: 'Crear Primer Usuario',
+        icon: <IconUserPlus size={18} aria-hidden />,
+        disabled: !online,
+        title: online ? undefined : SIN_CONEXION,
+        onClick: () => setEditing('new'),
+      }}
+      notice={!online && <OfflineNotice title="Sin conexión">{SIN_CONEXION} Puedes ver la lista de usuarios, pero no crear, editar ni eliminar.</OfflineNotice>}
+      search={{
+        label: 'Buscar usuarios',
+        placeholder: 'Buscar por nombre o correo electrónico',
+        count: searchCountLabel(!!q, found.length, total, 'usuario', 'usuarios'),
+      }}
+      status={store.status}
+      total={total}
+      found={found}
+      loadingText="Cargando usuarios…"
+      errorText={MENSAJES_USUARIOS.errorCargar}
+      empty={{
+        icon: <IconUsers size={44} color="var(--mantine-color-salvia-6)" aria-hidden />,
+        title: 'Aún no hay usuarios registrados.',
+      }}
+      noMatch={{
+        title: 'No se encontraron usuarios con ese criterio.',
+        text: `Ningún usuario coincide con «${q}». Revisa lo escrito o crea uno nuevo.`,
+      }}
+      table={{
+        columns,
+        rowKey: (u) => u.id_usuario,
+        label: 'Lista de usuarios',
+        rowName: (u) => u.id_nombre,
+        minWidth: 720,
+        actions: (u) => {
+          const borrar = puedeEliminar(u, yo, store.rows)
+          return [
+            {
+              label: 'Editar',
+              icon: <IconPencil size={16} aria-hidden />,
+              disabled: !online,
+              hint: SIN_CONEXION,
+              onClick: () => setEditing(u),
+            },
+            {
+              label: 'Eliminar',
+              icon: <IconTrash size={16} aria-hidden />,
+              color: 'red.9',
+              disabled: !online || !borrar.ok,
+              hint: !online ? SIN_CONEXION : borrar.ok ? undefined : borrar.mensaje,
+              onClick: () => setDeleting(u),
+            },
+          ]
+        },
+      }}
+      remove={{
+        title: () => '¿Estás seguro de eliminar este usuario?',
+        text: (u) => (
+          <>
+            Esta acción no se puede deshacer. <strong>{u.id_nombre}</strong> ({u.id_correo}) ya no podrá iniciar sesión en el panel.
+          </>
+        ),
+        onConfirm: remove,
+      }}
+    >
       <UsuarioFormDialog editing={editing} usuarios={store.rows} yo={yo} onClose={() => setEditing(null)} onSave={save} />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="¿Estás seguro de eliminar este usuario?"
-        confirmLabel="Eliminar"
-        onConfirm={() => (deleting ? remove(deleting) : undefined)}
-        onClose={() => setDeleting(null)}
-      >
-        Esta acción no se puede deshacer. <strong>{deleting?.id_nombre}</strong> ({deleting?.id_correo}) ya no podrá iniciar sesión en el panel.
-      </ConfirmDialog>
-    </>
+    </ListScreen>
   )
 }

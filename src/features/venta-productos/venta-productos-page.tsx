@@ -34,7 +34,7 @@ import {
 } from '@/domain/venta-productos.ts'
 import { newId } from '@/lib/db/writes.ts'
 import { useAvisoDiaCerrado } from '@/lib/db/use-aviso-dia-cerrado.tsx'
-import { toast } from '@/lib/toast/toast-store.ts'
+import { errorText, toast, toastError } from '@/lib/toast/toast-store.ts'
 import { ComprobanteDialog, DATOS_SPA } from '@/lib/ui/comprobante-dialog.tsx'
 import { useListSearch } from '@/lib/ui/list-search.ts'
 import { ListStates } from '@/lib/ui/list-states.tsx'
@@ -46,7 +46,6 @@ import { CarritoVenta } from './carrito-venta.tsx'
 import { ProductoCard } from './producto-card.tsx'
 import type { ProductoVenta, VentaProductosStore } from './venta-productos-store.ts'
 
-const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e))
 const errorDe = (e: unknown) => (e && typeof e === 'object' ? (e as { code?: string; message?: string }) : { message: String(e) })
 
 function avisar(aviso: AvisoStock | null) {
@@ -55,7 +54,7 @@ function avisar(aviso: AvisoStock | null) {
 
 /** A cart change: its refusal or stock notice as a toast, and the cart it leaves. */
 function aplicar(cambio: CambioCarrito, setCarrito: (c: LineaCarrito[]) => void) {
-  if (cambio.error) toast({ title: 'Error', description: cambio.error, variant: 'destructive' })
+  if (cambio.error) toastError(cambio.error)
   avisar(cambio.aviso)
   setCarrito(cambio.carrito)
 }
@@ -88,7 +87,7 @@ export function VentaProductosPage({ store }: { store: VentaProductosStore }) {
   // Spec 2 §8 "Load failures": the selector then shows no clients.
   const clientesConError = store.clientes.status === 'error'
   useEffect(() => {
-    if (clientesConError) toast({ title: 'Error', description: 'No se pudieron cargar los pacientes.', variant: 'destructive' })
+    if (clientesConError) toastError('No se pudieron cargar los pacientes.')
   }, [clientesConError])
 
   // The cards and cart lines get stable handlers reading the latest cart and stock, so a tap
@@ -125,7 +124,7 @@ export function VentaProductosPage({ store }: { store: VentaProductosStore }) {
       setNuevoCliente(false)
       toast({ title: MENSAJES_VENTA.clienteAgregado, description: nombreCompleto(fila), variant: 'success' })
     } catch (e) {
-      toast({ title: 'Error', description: `No se pudo agregar el cliente: ${errorText(e)}`, variant: 'destructive' })
+      toastError(`No se pudo agregar el cliente: ${errorText(e)}`)
     }
   }
 
@@ -170,7 +169,7 @@ export function VentaProductosPage({ store }: { store: VentaProductosStore }) {
       setIdCliente(null)
       setMetodo('')
     } catch (e) {
-      toast({ title: 'Error', description: mensajeErrorVenta(errorDe(e)), variant: 'destructive', duration: 7000 })
+      toastError(mensajeErrorVenta(errorDe(e)), { duration: 7000 })
     } finally {
       setGuardando(false)
     }

@@ -5,14 +5,14 @@
  */
 import { fechaLargaDia, formatHoraTexto } from '@/domain/agenda-format.ts'
 import type { CitaNueva } from '@/domain/cita-forms.ts'
-import { toast } from '@/lib/toast/toast-store.ts'
+import { errorText, toast, toastError } from '@/lib/toast/toast-store.ts'
 
 /** Resolves true once the cita is stored on the device (the sync uploads it). */
 export async function programarCita(create: (cita: CitaNueva) => Promise<unknown>, cita: CitaNueva): Promise<boolean> {
   try {
     await create(cita)
   } catch (e) {
-    toast({ title: 'Error', description: `No se pudo crear la cita: ${e instanceof Error ? e.message : String(e)}`, variant: 'destructive' })
+    toastError(`No se pudo crear la cita: ${errorText(e)}`)
     return false
   }
   toast({

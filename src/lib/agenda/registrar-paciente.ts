@@ -9,7 +9,7 @@ import { nombreCompleto } from '@/domain/nombre-completo.ts'
 import { pacienteToasts } from '@/domain/pacientes.ts'
 import { pacienteParaReserva, type PacienteContacto } from '@/domain/reservas.ts'
 import type { CollectionState } from '@/lib/db/use-collection.ts'
-import { toast } from '@/lib/toast/toast-store.ts'
+import { errorText, toast, toastError } from '@/lib/toast/toast-store.ts'
 
 /** Resolves to the patient's id, or null when the write failed (the toast says why). */
 export async function registrarPaciente(contacto: PacienteContacto, pacientes: CollectionState<'tb_pacientes', PacienteCita>): Promise<string | null> {
@@ -20,7 +20,7 @@ export async function registrarPaciente(contacto: PacienteContacto, pacientes: C
     toast({ ...pacienteToasts.created(nombreCompleto(found.nuevo)), variant: 'success' })
     return paciente.id_paciente
   } catch (e) {
-    toast({ title: 'Error', description: pacienteToasts.saveError(false, e instanceof Error ? e.message : String(e)), variant: 'destructive' })
+    toastError(pacienteToasts.saveError(false, errorText(e)))
     return null
   }
 }

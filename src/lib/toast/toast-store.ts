@@ -62,6 +62,36 @@ export function toast(input: ToastInput): number {
   return id
 }
 
+/** The text of anything thrown: an Error's message, anything else as a string. */
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+/**
+ * The error notification every screen shows: title 'Error', the message as the
+ * description, the destructive variant (docs/decisions/0045-kit-de-listas-y-errores.md).
+ * `message` is the text to show or the thing thrown (its message is shown).
+ */
+export function toastError(message: unknown, options: { duration?: number } = {}): number {
+  const description = message === undefined || typeof message === 'string' ? message : errorText(message)
+  return toast({ title: 'Error', ...(description ? { description } : {}), variant: 'destructive', ...options })
+}
+
+/**
+ * A change a screen makes: runs it, then shows `success` (the success variant), or the
+ * error toast with `failure(thrown)` when it throws. True when the change was made.
+ */
+export async function withToasts(change: () => Promise<unknown>, success: () => { title: string; description?: string }, failure: (error: unknown) => string): Promise<boolean> {
+  try {
+    await change()
+  } catch (error) {
+    toastError(failure(error))
+    return false
+  }
+  toast({ ...success(), variant: 'success' })
+  return true
+}
+
 /** Closes the notification (only if it is still `id`, when given). */
 export function dismissToast(id?: number): void {
   const { current } = useToastStore.getState()

@@ -24,4 +24,23 @@ describe('ConfirmDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Cancelar' }))
     expect(onClose).toHaveBeenCalled()
   })
+
+  it('can start a non-destructive question on the safe choice (the sign-out warning)', async () => {
+    await renderScreen(() => (
+      <ConfirmDialog opened title="Hay cambios sin subir" confirmLabel="Cerrar sesión igualmente" destructive={false} initialFocus="cancel" onConfirm={vi.fn()} onClose={vi.fn()}>
+        Quedan guardados.
+      </ConfirmDialog>
+    ))
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cancelar' })).toHaveFocus())
+    expect(screen.getByRole('button', { name: 'Cerrar sesión igualmente' })).not.toHaveAttribute('data-autofocus')
+  })
+
+  it('starts a non-destructive question on its confirm button by default', async () => {
+    await renderScreen(() => (
+      <ConfirmDialog opened title="¿Confirmar cita?" confirmLabel="Confirmar" destructive={false} onConfirm={vi.fn()} onClose={vi.fn()}>
+        La cita pasa a confirmada.
+      </ConfirmDialog>
+    ))
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Confirmar' })).toHaveFocus())
+  })
 })

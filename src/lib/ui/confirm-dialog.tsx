@@ -11,12 +11,24 @@ export interface ConfirmDialogProps {
   /** Destructive actions (delete, cancel a cita) get the red button. */
   destructive?: boolean
   cancelLabel?: string
+  /** The button focused on opening: the safe choice by default for destructive actions, else the confirm. */
+  initialFocus?: 'cancel' | 'confirm'
   onConfirm: () => Promise<void> | void
   onClose: () => void
 }
 
 /** '¿Eliminar …?' dialogs: the confirm button stays busy until the action settles. */
-export function ConfirmDialog({ opened, title, children, confirmLabel, destructive = true, cancelLabel = 'Cancelar', onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  destructive = true,
+  cancelLabel = 'Cancelar',
+  initialFocus = destructive ? 'cancel' : 'confirm',
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false)
   const confirm = async () => {
     setBusy(true)
@@ -31,10 +43,10 @@ export function ConfirmDialog({ opened, title, children, confirmLabel, destructi
       <Text component="div">{children}</Text>
       <Group justify="flex-end" mt="xl">
         {/* Focus starts on the safe choice: Enter must not delete by accident. */}
-        <Button variant="default" onClick={onClose} disabled={busy} data-autofocus={destructive || undefined}>
+        <Button variant="default" onClick={onClose} disabled={busy} data-autofocus={initialFocus === 'cancel' || undefined}>
           {cancelLabel}
         </Button>
-        <Button color={destructive ? 'red.9' : undefined} loading={busy} onClick={confirm} data-autofocus={!destructive || undefined}>
+        <Button color={destructive ? 'red.9' : undefined} loading={busy} onClick={confirm} data-autofocus={initialFocus === 'confirm' || undefined}>
           {confirmLabel}
         </Button>
       </Group>

@@ -118,4 +118,26 @@ describe('FormDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Cancelar' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
   })
+
+  it('leaves out the dismiss button when asked (the password prompt), submitting with Enter', async () => {
+    const onSubmit = vi.fn()
+    const { user } = await renderScreen(() => (
+      <FormDialog<{ clave: string }>
+        title="Confirma tu contraseña"
+        values={{ clave: '' }}
+        validate={() => ({})}
+        onSubmit={onSubmit}
+        onClose={vi.fn()}
+        submitLabel="Conectar"
+        cancelLabel={null}
+      >
+        {(form) => <TextInput label="Clave" {...form.getInputProps('clave')} />}
+      </FormDialog>
+    ))
+    await opened()
+    expect(screen.queryByRole('button', { name: 'Cancelar' })).not.toBeInTheDocument()
+    await user.type(screen.getByRole('textbox', { name: 'Clave' }), 'secreta{Enter}')
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce())
+    expect(onSubmit.mock.calls[0]![0]).toEqual({ clave: 'secreta' })
+  })
 })

@@ -30,6 +30,8 @@ export interface FormDialogProps<V extends Record<string, unknown>> {
   onInvalid?: (errors: FieldErrors<V>) => void
   onClose: () => void
   submitLabel: string
+  /** The dismiss button's text; null: none (the dialog's close button and Escape still close it). */
+  cancelLabel?: string | null
   size?: string
   children: (form: DialogForm<V>) => ReactNode
 }
@@ -49,7 +51,7 @@ type FormBodyProps<V extends Record<string, unknown>> = Omit<FormDialogProps<V>,
   setSaving: (saving: boolean) => void
 }
 
-function FormBody<V extends Record<string, unknown>>({ initialValues, validate, onSubmit, onInvalid, onClose, submitLabel, children, saving, setSaving }: FormBodyProps<V>) {
+function FormBody<V extends Record<string, unknown>>({ initialValues, validate, onSubmit, onInvalid, onClose, submitLabel, cancelLabel = 'Cancelar', children, saving, setSaving }: FormBodyProps<V>) {
   const form = useForm<V>({ mode: 'controlled', initialValues, validate: (v) => validate(v) as FormErrors })
 
   const focusFirstError = (errors: FormErrors) => {
@@ -86,9 +88,11 @@ function FormBody<V extends Record<string, unknown>>({ initialValues, validate, 
     <form onSubmit={submit} noValidate>
       {children(form)}
       <Group justify="flex-end" mt="xl">
-        <Button variant="default" onClick={onClose} disabled={saving}>
-          Cancelar
-        </Button>
+        {cancelLabel !== null && (
+          <Button variant="default" onClick={onClose} disabled={saving}>
+            {cancelLabel}
+          </Button>
+        )}
         <Button type="submit" loading={saving}>
           {submitLabel}
         </Button>

@@ -7,7 +7,7 @@
 import { useEffect, type ReactNode } from 'react'
 import { Loader } from '@mantine/core'
 import { IconCloudDownload } from '@tabler/icons-react'
-import { toast } from '@/lib/toast/toast-store.ts'
+import { toastError } from '@/lib/toast/toast-store.ts'
 import classes from './page.module.css'
 
 export type ListStatus = 'loading' | 'error' | 'ready' | 'no-local-data'
@@ -62,7 +62,7 @@ export interface ListStatesProps {
 
 export function ListStates({ status, total, found, loadingText, errorText, empty, noMatch, children }: ListStatesProps) {
   useEffect(() => {
-    if (status === 'error') toast({ title: 'Error', description: errorText, variant: 'destructive' })
+    if (status === 'error') toastError(errorText)
   }, [status, errorText])
 
   if (status === 'loading')
