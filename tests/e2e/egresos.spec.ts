@@ -149,6 +149,7 @@ test.describe('Gestión de Egresos', () => {
     const dialog = page.getByRole('dialog', { name: 'Procesar para mes' })
     await expect(dialog.getByRole('combobox', { name: 'Mes' })).toHaveValue('Abril')
     await expectAccessible(page, 'procesar para mes')
+    await screenshot(page, 'egresos-procesar-para-mes')
     await dialog.getByRole('textbox', { name: 'Año' }).fill('2032')
     await dialog.getByRole('button', { name: 'Procesar' }).click()
     await expectToast(page, 'Error', 'Solo puedes procesar el mes siguiente.')

@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs'
 import type { BrowserContext, Page, Route } from '@playwright/test'
 import { productTables } from '../../sync/tables/product-tables.ts'
 import { expect, test } from './support/fixtures.ts'
-import { backend, demo, expectToast, fillPaciente, signIn, waitForServiceWorker, waitForSynced } from './support/app.ts'
+import { backend, demo, expectToast, fillPaciente, screenshot, signIn, waitForServiceWorker, waitForSynced } from './support/app.ts'
 
 const conexion = (page: Page) => page.getByTestId('estado-conexion')
 const cambios = (page: Page) => page.getByTestId('cambios-pendientes')
@@ -193,6 +193,7 @@ test('una sesión terminada: «Sesión terminada» y «Sincronización en pausa�
   // The password confirmed: the session is back and so is the sync.
   await page.getByRole('button', { name: 'Confirmar contraseña' }).click()
   await page.getByRole('dialog', { name: 'Confirma tu contraseña' }).getByLabel('Contraseña').fill(demo.staff.password)
+  await screenshot(page, 'panel-confirmar-contrasena')
   await page.getByRole('dialog', { name: 'Confirma tu contraseña' }).getByRole('button', { name: 'Conectar' }).click()
   await expect(conexion(page)).toHaveText('En línea', { timeout: 30_000 })
   await waitForSynced(page)

@@ -31,7 +31,6 @@ import { TratamientoFormDialog, type TratamientoDialogState } from './tratamient
 import { tratamientoColumns } from './tratamientos-columns.tsx'
 import type { TratamientosStore } from './tratamientos-store.ts'
 
-
 export function TratamientosPage({ store }: { store: TratamientosStore }) {
   const list = useListScreen<Tratamiento>()
   const { q } = list
