@@ -29,6 +29,9 @@ import { signInsInTheMix } from './support/sign-in-mix.ts'
 import { spawnStack, type StackProcess } from './support/stack-process.ts'
 
 const CLIENTS = 50
+/** Staff's statement limit (docs/decisions/0029-pglite-worker.md) and the reopen budget after it. */
+const STAFF_LIMIT_MS = 8000
+const REOPEN_TARGET_MS = 3000
 const SECONDS = Number(process.env.SPA_BENCH_MIXED_SECONDS ?? 60)
 
 /**
@@ -63,13 +66,16 @@ async function engine(label: string, databaseUrl: string | undefined, stallTarge
       { name: `${label} peor espera causada por anon hostil`, value: stall, unit: 'ms', target: `≤ ${stallTargetMs}`, ok: stall <= stallTargetMs },
       ...shapes.map(([name, ms]) => ({ name: `${label} peor espera con ${name}`, value: ms, unit: 'ms', target: `≤ ${stallTargetMs}`, ok: ms <= stallTargetMs })),
       { name: `${label} memoria del servidor tras el abanico`, value: shapes.rss, unit: 'MB', target: '≤ 600', ok: shapes.rss <= 600 },
+      // On PGlite the bound is by construction staff's limit plus one reopen of the worker,
+      // whose start is warmed while the statement runs (docs/decisions/0049-limites-del-servidor.md).
       {
         name: `${label} peor espera de una lectura mientras el personal duerme 60 s`,
-        value: sleeper,
+        value: sleeper.stall,
         unit: 'ms',
-        target: `≤ ${stallTargetMs}`,
-        ok: sleeper <= stallTargetMs,
+        target: databaseUrl ? `≤ ${stallTargetMs}` : `≤ ${STAFF_LIMIT_MS} + ${REOPEN_TARGET_MS}`,
+        ok: sleeper.stall <= (databaseUrl ? stallTargetMs : STAFF_LIMIT_MS + REOPEN_TARGET_MS),
       },
+      { name: `${label} memoria del servidor tras el corte`, value: sleeper.rss, unit: 'MB', target: '≤ 600', ok: sleeper.rss <= 600 },
     ]
   } finally {
     await stack.close()
@@ -224,7 +230,7 @@ async function shapeStalls(api: Api): Promise<Array<[string, number]> & { rss: n
  * PGlite it is the caller's limit (8 s) plus the watchdog's reopen of the worker
  * (docs/decisions/0029-pglite-worker.md).
  */
-async function neverYieldingStall(api: Api, stack: StackProcess): Promise<number> {
+async function neverYieldingStall(api: Api, stack: StackProcess): Promise<{ stall: number; rss: number }> {
   await stack.exec(`
     create function public.bench_espera(segundos float8) returns void language sql as $$ select pg_sleep(segundos) $$;
     grant execute on function public.bench_espera(float8) to authenticated;
@@ -232,5 +238,6 @@ async function neverYieldingStall(api: Api, stack: StackProcess): Promise<number
   const call = (seconds: number) =>
     api.request('/rest/v1/rpc/bench_espera', { method: 'POST', staff: true, body: JSON.stringify({ segundos: seconds }) })
   while ((await call(0)).status === 404) await new Promise((r) => setTimeout(r, 50))
-  return stallWhile(api, () => call(60), 1)
+  const stall = await stallWhile(api, () => call(60), 1)
+  return { stall, rss: await stack.rss() }
 }

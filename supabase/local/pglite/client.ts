@@ -12,9 +12,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
 import type { Db, Queryable, QueryResult } from '../db.ts'
-import type { Envelope, ErrorFields, Event, Reply, Request, Statement, WorkerInput } from './protocol.ts'
+import type { Envelope, ErrorFields, Event, Reply, Request, Statement } from './protocol.ts'
+import { keepEngine, Threads } from './threads.ts'
 
 /** An error raised by the database (or the watchdog), with Postgres' field names. */
 export class PgliteError extends Error {
@@ -72,8 +73,6 @@ interface Live {
  */
 export const heapLimitBytes = Number(process.env.SPA_PGLITE_HEAP_LIMIT_MB ?? 256) * 2 ** 20
 
-const entry = new URL('./boot.mjs', import.meta.url)
-
 // Temporary folders of in-memory databases still open, removed if the process exits first.
 const temporaryFolders = new Set<string>()
 let exitHook = false
@@ -93,6 +92,8 @@ export class PgliteDb implements Db {
   private readonly channels = new Map<string, Set<(payload: string) => void>>()
   /** The request in the worker now, if any. */
   private running: Request | undefined
+  /** The folder's worker threads: the next one may be warm already (threads.ts). */
+  readonly threads: Threads
   /** How many times the worker was replaced (watchdog or a broken backend). */
   restarts = 0
   /** Milliseconds each replacement took until the new worker answered (figures, tests). */
@@ -108,6 +109,7 @@ export class PgliteDb implements Db {
     loadDataDir: ArrayBuffer | undefined,
   ) {
     this.firstLoad = loadDataDir
+    this.threads = new Threads(dataDir)
     this.current = this.spawn()
   }
 
@@ -226,6 +228,7 @@ export class PgliteDb implements Db {
     if (this.closed) return
     await this.exclusive(async () => {
       this.closed = true
+      await this.threads.close()
       const live = await this.current.catch(() => null)
       if (live) {
         await this.send(live, { op: 'close' }, 10_000).catch(() => {})
@@ -292,20 +295,26 @@ export class PgliteDb implements Db {
       const timer =
         deadlineMs > 0
           ? setTimeout(() => {
+              clearTimeout(warm)
               live.pending.delete(id)
               done()
               this.replace(live)
               reject(statementTimeout(deadlineMs))
             }, deadlineMs)
           : undefined
+      // A request still running at a third of its deadline may need a replacement: its
+      // thread starts loading now, so a kill costs only PGlite's own open.
+      const warm = deadlineMs > 0 ? setTimeout(() => this.threads.warm(), deadlineMs / 3) : undefined
       live.pending.set(id, {
         resolve: (value) => {
           clearTimeout(timer)
+          clearTimeout(warm)
           done()
           resolve(value as T)
         },
         reject: (error) => {
           clearTimeout(timer)
+          clearTimeout(warm)
           done()
           reject(error)
         },
@@ -336,8 +345,7 @@ export class PgliteDb implements Db {
   }
 
   private spawn(): Promise<Live> {
-    const input: WorkerInput = { dataDir: this.dataDir, ...(this.firstLoad ? { loadDataDir: this.firstLoad } : {}) }
-    const worker = new Worker(entry, { workerData: input })
+    const worker = this.threads.open(this.firstLoad)
     const live: Live = { worker, pending: new Map(), heap: 0 }
     return new Promise<Live>((resolve, reject) => {
       let ready = false
@@ -345,6 +353,8 @@ export class PgliteDb implements Db {
         if ('event' in message) {
           if (message.event === 'notification') {
             for (const cb of this.channels.get(message.channel) ?? []) cb(message.payload)
+          } else if (message.event === 'engine') {
+            keepEngine(message.engine)
           } else if (message.event === 'ready') {
             ready = true
             this.firstLoad = undefined

@@ -5,6 +5,7 @@
 // module's `mod.HEAPU8`, whose buffer is the WASM memory the main thread bounds.
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildEngine } from './threads.ts'
 import { readPipeline, wire, type BackendMessage } from './wire.ts'
 
 let lite: PGlite
@@ -26,6 +27,13 @@ describe('PGlite internals used by the worker', () => {
     expect(typeof lite._runExclusiveTransaction).toBe('function')
     expect(typeof lite._runExclusiveQuery).toBe('function')
     expect(typeof lite.execProtocol).toBe('function')
+  })
+
+  it('pglite.wasm and pglite.data sit where buildEngine reads them, and PGlite opens from them', async () => {
+    const { module, files } = await buildEngine()
+    const other = await PGlite.create('memory://', { pgliteWasmModule: module, fsBundle: files })
+    expect((await other.query<{ n: number }>('select 1 as n')).rows).toEqual([{ n: 1 }])
+    await other.close()
   })
 
   it('mod.HEAPU8 is the WASM memory, and it grows with the work', async () => {

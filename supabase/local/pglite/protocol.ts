@@ -3,6 +3,7 @@
  * request is in the worker at a time: the main thread queues them, so a request that
  * never comes back is the one the watchdog kills.
  */
+import type { Engine } from './threads.ts'
 import type { Param } from './wire.ts'
 
 export interface Statement {
@@ -44,6 +45,8 @@ export type Reply =
 
 export type Event =
   | { event: 'ready' }
+  /** The engine the worker compiled, for the main thread to hand every later worker. */
+  | { event: 'engine'; engine: Engine }
   | { event: 'failed'; error: ErrorFields }
   | { event: 'notification'; channel: string; payload: string }
 
@@ -52,6 +55,10 @@ export interface WorkerInput {
   dataDir: string
   /** A data-dir tarball to start from; only at the very first open. */
   loadDataDir?: ArrayBuffer
+  /** PGlite's compiled WASM and its file bundle from an earlier worker of this process. */
+  engine?: Engine
+  /** Load the modules, then wait for any message before opening the folder (threads.ts). */
+  standby?: boolean
 }
 
 export type Envelope = { id: number } & Request

@@ -133,6 +133,13 @@ describe.runIf(pglite).each(['memoria', 'carpeta'])('Db de PGlite con plazo (%s)
     expect((await db.query('select id from public.antes_del_reinicio')).rows).toEqual([{ id: 1 }])
   })
 
+  it("the replacement's thread is started while the request runs long: the kill opens the folder in it", async () => {
+    const warmOpens = db.threads.warmOpens
+    await expect(db.query('select pg_sleep(60)')).rejects.toMatchObject({ code: '57014' })
+    expect((await db.query<{ n: number }>('select count(*)::int n from tb_tratamientos')).rows[0]!.n).toBeGreaterThan(0)
+    expect(db.threads.warmOpens).toBe(warmOpens + 1)
+  })
+
   it('a transaction in flight at the kill is rolled back, and nothing more runs as part of it', async () => {
     let after: unknown
     const tx = db.transaction(async (t) => {

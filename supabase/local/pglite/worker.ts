@@ -13,6 +13,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import type { Envelope, ErrorFields, Event, Reply, Request, Statement, WorkerInput } from './protocol.ts'
+import { buildEngine, type Engine } from './threads.ts'
 import { readPipeline, wire, type BackendMessage, type PipelineShape } from './wire.ts'
 
 const port = parentPort!
@@ -43,8 +44,19 @@ function post(message: Reply | Event, transfer: ArrayBuffer[] = []) {
   port.postMessage(message, transfer)
 }
 
+/** The engine from an earlier worker of this process, or built here and sent back (threads.ts). */
+async function engine(): Promise<Engine> {
+  if (input.engine) return input.engine
+  const built = await buildEngine()
+  post({ event: 'engine', engine: built })
+  return built
+}
+
 async function open(): Promise<PGlite> {
+  const { module, files } = await engine()
   const lite = await PGlite.create(input.dataDir, {
+    pgliteWasmModule: module,
+    fsBundle: files,
     extensions: { pgcrypto, btree_gist },
     // Shared buffers live inside the WASM memory, which never shrinks. PGlite reads its
     // files through the OS, whose page cache already holds them; 128 MB of buffers cost
@@ -131,6 +143,8 @@ function pipelines(lite: PGlite) {
 }
 
 async function main() {
+  // A standby waits for the word to open the folder (threads.ts).
+  if (input.standby) await new Promise((resolve) => port.once('message', resolve))
   let lite: PGlite
   try {
     lite = await open()
