@@ -1,7 +1,7 @@
-// /app-config.json's supabaseUrl (server.ts appConfigUrl, docs/decisions/0030-superficie-anonima.md).
+// /app-config.json's supabaseUrl (http-edge.ts appConfigUrl, docs/decisions/0030-superficie-anonima.md).
 import type { IncomingMessage } from 'node:http'
 import { describe, expect, it } from 'vitest'
-import { appConfigUrl } from './server.ts'
+import { appConfigUrl } from './http-edge.ts'
 
 const req = (headers: Record<string, string>) => ({ headers }) as unknown as IncomingMessage
 

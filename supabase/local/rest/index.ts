@@ -13,7 +13,8 @@
 import type { ApiHandler, StackContext } from '../http.ts'
 import { spaAnonSurface } from './anon-surface.ts'
 import { createExecutor } from './executor.ts'
-import { handleRest, type RestState } from './handler.ts'
+import { handleRest } from './handler.ts'
+import type { RestState } from './request.ts'
 import { loadSchemaCache } from './schema-cache.ts'
 
 export async function createRest(ctx: StackContext): Promise<{ handle: ApiHandler; reloadSchema(): Promise<void> }> {

@@ -6,11 +6,16 @@
  * named notation. The result is read like a table: filters, order and limit apply to
  * set-returning functions, and a function returning a table's rows can embed.
  */
-import { ambiguousFunction, noFunction } from './errors.ts'
-import type { ReadNode } from './plan.ts'
+import type { ApiResponse } from '../http.ts'
+import { ambiguousFunction, invalidRpcMethod, maxAffectedRpcViolation, maxAffectedViolation, noFunction, singularityError } from './errors.ts'
+import type { Row } from './executor.ts'
+import { parseJsonBody } from './guards.ts'
+import { planRead, tableSource, type ReadNode, type Source } from './plan.ts'
+import { preferenceApplied } from './preferences.ts'
+import { applyHeaderRange, contentRange, JSON_TYPE, OBJECT_TYPE, readResponse, type RestRequest } from './request.ts'
 import { readQuery } from './read-sql.ts'
 import { closest, type Routine, type SchemaCache } from './schema-cache.ts'
-import { ident, qualified, responseColumns, type Params } from './sql.ts'
+import { ident, Params, qualified, responseColumns } from './sql.ts'
 
 /** PostgREST's `findProc`: the overload whose parameters match the argument names. */
 export function findRoutine(cache: SchemaCache, name: string, argNames: Set<string>, isPost: boolean): Routine {
@@ -99,4 +104,73 @@ export function callSql(p: Params, r: Routine, o: CallOptions): string {
   const q = readQuery(p, o.read!, { from: `pgrst_source AS ${ident(alias)}`, count: o.count, body: o.body, stripNulls: o.stripNulls, order: true, range: true })
   const body = !o.body ? 'NULL::text' : r.returnsSet && !o.single ? q.body : `coalesce((${o.stripNulls ? 'json_strip_nulls(json_agg(_r))' : 'json_agg(_r)'}->0)::text, 'null')`
   return `WITH ${args}pgrst_source AS (SELECT pgrst_call.* FROM ${call} AS pgrst_call) SELECT ${responseColumns(q.total, q.page, body)} FROM (${q.inner}) _r`
+}
+
+// ------------------------------------------------------------------------------------
+// The request
+
+export async function callRoutine(r: RestRequest, name: string): Promise<ApiResponse> {
+  const isPost = r.method === 'POST'
+  if (!isPost && r.method !== 'GET' && r.method !== 'HEAD') throw invalidRpcMethod(r.method)
+
+  let argNames: Set<string>
+  let postArgs = '{}'
+  const getArgs = new Map<string, string[]>()
+  if (isPost) {
+    const raw = r.req.body.toString('utf8')
+    const value = raw.trim() === '' ? {} : parseJsonBody(raw)
+    const isObject = value !== null && typeof value === 'object' && !Array.isArray(value)
+    argNames = new Set(isObject ? Object.keys(value) : [])
+    if (raw.trim() !== '') postArgs = raw
+  } else {
+    for (const [k, v] of r.q.params) getArgs.set(k, [...(getArgs.get(k) ?? []), v])
+    argNames = new Set(getArgs.keys())
+  }
+  const routine = findRoutine(r.state.cache, name, argNames, isPost)
+  const args = isPost ? postArgs : JSON.stringify(Object.fromEntries([...getArgs].map(([k, vs]) => [k, argValue(routine, k, vs)])))
+
+  const strictMax = r.prefs.handling === 'strict' && r.prefs.maxAffected !== undefined ? r.prefs.maxAffected : null
+  if (strictMax !== null && !routine.returnsSet) throw maxAffectedRpcViolation()
+
+  let root: ReadNode | null = null
+  if (routine.returns === 'composite') {
+    const table = routine.returnTable ? r.state.cache.tables.get(routine.returnTable)! : null
+    const source: Source = table
+      ? tableSource(table)
+      : { name: routine.name, columns: new Map(routine.returnColumns.map((c) => [c.name, c])), columnList: routine.returnColumns, table: null }
+    root = planRead(r.state.cache, source, r.q, { mutation: false })
+    applyHeaderRange(r, root)
+  }
+  const single = r.media.single && routine.returnsSet
+  const p = new Params()
+  const sql = callSql(p, routine, {
+    args, argNames, read: root, count: r.prefs.count !== undefined, body: r.method !== 'HEAD', stripNulls: r.media.stripNulls, single,
+  })
+  const readOnly = !isPost || routine.volatility !== 'v'
+  const needsCheck = !readOnly && (single || strictMax !== null)
+  const verify = needsCheck
+    ? (row: Row) => {
+        const page = Number(row[1] ?? 0)
+        if (strictMax !== null && page > strictMax) return maxAffectedViolation(page)
+        if (single && page !== 1) return singularityError(page)
+        return null
+      }
+    : undefined
+  const row = await r.state.executor.run(sql, p.values, { readOnly, settings: r.settings, signal: r.req.signal, ...(verify ? { verify } : {}) })
+
+  if (routine.returns === 'void') return { status: 204, headers: { ...preferenceApplied([r.prefs.count && `count=${r.prefs.count}`]) }, body: null }
+  if (strictMax !== null && Number(row[1] ?? 0) > strictMax) throw maxAffectedViolation(Number(row[1]))
+  if (single && Number(row[1] ?? 0) !== 1) throw singularityError(Number(row[1] ?? 0))
+  if (!routine.returnsSet) {
+    return { status: 200, headers: { 'content-range': contentRange(0, 1, row[0] === null ? null : Number(row[0])), 'content-type': r.media.single ? OBJECT_TYPE : JSON_TYPE }, body: row[2] ?? null }
+  }
+  const response = readResponse(r, row, root?.range?.offset ?? 0, false)
+  return single ? { ...response, headers: { ...response.headers, 'content-type': OBJECT_TYPE } } : response
+}
+
+/** A GET argument: repeated keys make an array for array-typed parameters. */
+function argValue(routine: Routine, name: string, values: string[]): string | string[] {
+  const param = routine.params.find((p) => p.name === name)
+  if (param && param.baseType.startsWith('_') && values.length > 1) return values
+  return values[values.length - 1]!
 }
