@@ -73,11 +73,6 @@ export function mismoPeriodo(a: Periodo, b: Periodo): boolean {
   return a.anio === b.anio && a.mes === b.mes
 }
 
-/** Negative when `a` is earlier than `b`, 0 when equal. */
-export function compararPeriodos(a: Periodo, b: Periodo): number {
-  return a.anio - b.anio || a.mes - b.mes
-}
-
 /** The month of a YYYY-MM-DD date (null for anything else). */
 export function periodoDeFecha(isoDate: string | null | undefined): Periodo | null {
   const dia = (isoDate ?? '').slice(0, 10)

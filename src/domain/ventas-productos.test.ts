@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CitaReporte, PagoReporte, TratamientoComision } from './comisiones.ts'
 import type { FiltrosReporte } from './reporte-pagos-busqueda.ts'
-import { celdas } from './hoja-excel.ts'
+import { celdas } from '@tests/support/celdas.ts'
 import { MENSAJE_SIN_VENTAS_PRODUCTOS, hojaVentasProductos, nombreArchivoVentasProductos, ventasDeProductos } from './ventas-productos.ts'
 
 const MASAJE = 'aaaaaaaa-0000-4000-8000-000000000001'
