@@ -14,7 +14,7 @@ export interface PeriodoSearch {
 }
 
 /** The route's validateSearch: a valid month (1–12, 2020–2100) or nothing. */
-export function validatePeriodoSearch(search: Record<string, unknown>): PeriodoSearch {
+export function validarBusquedaPeriodo(search: Record<string, unknown>): PeriodoSearch {
   const p = { mes: Number(search.mes), anio: Number(search.anio) }
   return esPeriodoValido(p) ? p : {}
 }

@@ -17,7 +17,7 @@ export interface EgresosSearch {
   tab?: PestanaEgresos
 }
 
-export function validateEgresosSearch(search: Record<string, unknown>): EgresosSearch {
+export function validarBusquedaEgresos(search: Record<string, unknown>): EgresosSearch {
   const out: EgresosSearch = {}
   const periodo = { anio: Number(search.anio), mes: Number(search.mes) }
   if (esPeriodoValido(periodo)) {
@@ -40,7 +40,7 @@ export function useEgresosSearch(now?: Date): EgresosSearchState {
   const writeSearch = useSearchWriter()
   const periodo = search.anio && search.mes ? { anio: search.anio, mes: search.mes } : periodoActual(now)
   const update = useCallback(
-    (next: EgresosSearch) => writeSearch((prev) => ({ ...validateEgresosSearch({ ...prev, ...next }) })),
+    (next: EgresosSearch) => writeSearch((prev) => ({ ...validarBusquedaEgresos({ ...prev, ...next }) })),
     [writeSearch],
   )
   const setPeriodo = useCallback((p: Periodo) => update({ anio: p.anio, mes: p.mes }), [update])
