@@ -3,7 +3,7 @@ import { MESES, nombreMes } from './calendar.ts'
 import {
   clavePeriodo,
   diasDelMes,
-  esPeriodoValido,
+  isPeriodoValido,
   fechaEnPeriodo,
   mismoPeriodo,
   nombrePeriodo,
@@ -101,15 +101,15 @@ describe('names and bounds', () => {
   })
 
   it('accepts the months the database accepts (2020–2100)', () => {
-    expect(esPeriodoValido({ anio: 2020, mes: 1 })).toBe(true)
-    expect(esPeriodoValido({ anio: 2100, mes: 12 })).toBe(true)
-    expect(esPeriodoValido({ anio: 2019, mes: 12 })).toBe(false)
-    expect(esPeriodoValido({ anio: 2101, mes: 1 })).toBe(false)
-    expect(esPeriodoValido({ anio: 2026, mes: 0 })).toBe(false)
-    expect(esPeriodoValido({ anio: 2026, mes: 13 })).toBe(false)
-    expect(esPeriodoValido({ anio: 2026, mes: 1.5 })).toBe(false)
-    expect(esPeriodoValido({ anio: '2026', mes: 1 })).toBe(false)
-    expect(esPeriodoValido({ anio: 2026, mes: null })).toBe(false)
-    expect(esPeriodoValido(null)).toBe(false)
+    expect(isPeriodoValido({ anio: 2020, mes: 1 })).toBe(true)
+    expect(isPeriodoValido({ anio: 2100, mes: 12 })).toBe(true)
+    expect(isPeriodoValido({ anio: 2019, mes: 12 })).toBe(false)
+    expect(isPeriodoValido({ anio: 2101, mes: 1 })).toBe(false)
+    expect(isPeriodoValido({ anio: 2026, mes: 0 })).toBe(false)
+    expect(isPeriodoValido({ anio: 2026, mes: 13 })).toBe(false)
+    expect(isPeriodoValido({ anio: 2026, mes: 1.5 })).toBe(false)
+    expect(isPeriodoValido({ anio: '2026', mes: 1 })).toBe(false)
+    expect(isPeriodoValido({ anio: 2026, mes: null })).toBe(false)
+    expect(isPeriodoValido(null)).toBe(false)
   })
 })

@@ -18,7 +18,7 @@ export interface Periodo {
 }
 
 /** True for a month the database accepts (mes 1–12, año 2020–2100). */
-export function esPeriodoValido(p: { anio: unknown; mes: unknown } | null | undefined): p is Periodo {
+export function isPeriodoValido(p: { anio: unknown; mes: unknown } | null | undefined): p is Periodo {
   if (!p) return false
   const { anio, mes } = p
   return (

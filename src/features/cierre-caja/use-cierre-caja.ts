@@ -6,7 +6,7 @@
 import { useMemo } from 'react'
 import type { CitaDoc, PagoCitaDoc } from '@sync/tables/product-tables.ts'
 import type { CitaCaja, PagoCaja } from '@/domain/cierre-caja.ts'
-import { esCobroDuplicado } from '@/domain/cobro-duplicado.ts'
+import { isCobroDuplicado } from '@/domain/cobro-duplicado.ts'
 import { useCierresCaja } from '@/lib/db/use-cierres-caja.ts'
 import { fromDoc } from '@/lib/db/from-doc.ts'
 import { useCollection } from '@/lib/db/use-collection.ts'
@@ -24,7 +24,7 @@ export function useCierreCaja(dia: string): CierreCajaStore {
   const { refused } = useSyncProblems()
   const sinConexion = useSyncStatus((s) => s.model.network !== 'up' || s.model.server === 'unreachable')
   const cierres = useCierresCaja(dia, dia)
-  const cobrosDuplicados = useMemo(() => refused.filter(esCobroDuplicado), [refused])
+  const cobrosDuplicados = useMemo(() => refused.filter(isCobroDuplicado), [refused])
   const metodos = useMemo(() => formas.map((f) => f.fp_descripcion), [formas])
   const status = adelantos.status === 'loading' || pagos.status === 'loading' ? 'loading' : adelantos.status === 'no-local-data' || pagos.status === 'no-local-data' ? 'no-local-data' : 'ready'
   return useMemo(

@@ -7,7 +7,7 @@
 import { useCallback } from 'react'
 import { useSearch } from '@tanstack/react-router'
 import { useSearchWriter } from '@/lib/ui/list-search.ts'
-import { esPeriodoValido, periodoActual, type Periodo } from '@/domain/periodo.ts'
+import { isPeriodoValido, periodoActual, type Periodo } from '@/domain/periodo.ts'
 
 export type PestanaEgresos = 'fijos' | 'variables'
 
@@ -20,7 +20,7 @@ export interface EgresosSearch {
 export function validarBusquedaEgresos(search: Record<string, unknown>): EgresosSearch {
   const out: EgresosSearch = {}
   const periodo = { anio: Number(search.anio), mes: Number(search.mes) }
-  if (esPeriodoValido(periodo)) {
+  if (isPeriodoValido(periodo)) {
     out.anio = periodo.anio
     out.mes = periodo.mes
   }
