@@ -31,7 +31,7 @@ const END_OF_DAY = 24 * 60
 /** States whose appointments do not hold their time (the server's exclusion rule). */
 export const ESTADOS_QUE_NO_OCUPAN: readonly string[] = ['Cancelada', 'Venta Directa']
 
-export const SLOT_MENSAJES = {
+export const MENSAJES_AGENDA = {
   especialistaNoEncontrado: 'Especialista no encontrado.',
   noTrabaja: (dia: DiaSemana) => `El especialista no trabaja los ${diaEnPlural(dia)}.`,
   sinHorarioEspecialista: (dia: DiaSemana) => `El especialista no tiene un horario definido para los ${diaEnPlural(dia)}.`,
@@ -180,18 +180,18 @@ export interface SlotsAgendaInput {
 
 export function slotsAgenda(input: SlotsAgendaInput): SlotsAgenda {
   const { fecha, especialista, edicion = null, ahora = null } = input
-  if (!isIsoDate(fecha)) return { ok: false, mensaje: SLOT_MENSAJES.fechaInvalida }
-  if (!especialista || especialista._deleted) return { ok: false, mensaje: SLOT_MENSAJES.especialistaNoEncontrado }
+  if (!isIsoDate(fecha)) return { ok: false, mensaje: MENSAJES_AGENDA.fechaInvalida }
+  if (!especialista || especialista._deleted) return { ok: false, mensaje: MENSAJES_AGENDA.especialistaNoEncontrado }
   const dia = diaSemana(fecha)
-  if (!especialistaTrabaja(especialista, dia)) return { ok: false, mensaje: SLOT_MENSAJES.noTrabaja(dia) }
+  if (!especialistaTrabaja(especialista, dia)) return { ok: false, mensaje: MENSAJES_AGENDA.noTrabaja(dia) }
   const workStart = parseTime(especialista.hora_inicio_trabajo)
   const workEnd = finEnMinutos(especialista.hora_fin_trabajo)
-  if (workStart === null || workEnd === null || workEnd <= workStart) return { ok: false, mensaje: SLOT_MENSAJES.sinHorarioEspecialista(dia) }
+  if (workStart === null || workEnd === null || workEnd <= workStart) return { ok: false, mensaje: MENSAJES_AGENDA.sinHorarioEspecialista(dia) }
   const horario = horarioDelDia(input.horarios, dia)
   const open = parseTime(horario?.hora_apertura)
   const close = finEnMinutos(horario?.hora_cierre)
   if (!horario || !horario.esta_abierto || open === null || close === null || close <= open) {
-    return { ok: false, mensaje: SLOT_MENSAJES.establecimientoCerrado }
+    return { ok: false, mensaje: MENSAJES_AGENDA.establecimientoCerrado }
   }
 
   const breakStart = parseTime(horario.descanso_inicio)
@@ -223,9 +223,9 @@ export function slotsAgenda(input: SlotsAgendaInput): SlotsAgenda {
     if (!fits(t)) continue
     slots.push({ inicio: t, fin: t + duracion, hora_inicio: minutosATime(t), hora_fin: minutosATime(t + duracion), etiqueta: formatHora12(t) })
   }
-  if (slots.length === 0) return { ok: false, mensaje: SLOT_MENSAJES.sinHorarios(fecha) }
+  if (slots.length === 0) return { ok: false, mensaje: MENSAJES_AGENDA.sinHorarios(fecha) }
 
   const originalTime = edicion ? parseHoraReserva(edicion.hora_inicio) : null
-  const aviso = edicion && !slots.some((s) => s.inicio === originalTime) ? SLOT_MENSAJES.horaOriginalNoDisponible : null
+  const aviso = edicion && !slots.some((s) => s.inicio === originalTime) ? MENSAJES_AGENDA.horaOriginalNoDisponible : null
   return { ok: true, slots, aviso }
 }

@@ -45,7 +45,6 @@ export const BOOKING_TIME_REQUIRED = 'Por favor, selecciona una hora preferida.'
 
 /** The chosen service has no free time that day (supabase `horas_disponibles`). */
 export const BOOKING_NO_FREE_TIMES = 'No quedan horarios libres para este servicio ese día. Elige otro día.'
-export const BOOKING_SERVICE_FIRST = 'Elige un servicio para ver sus horarios libres.'
 export const BOOKING_NAME_INVALID = 'Por favor ingresa tu nombre: al menos dos letras, sin números ni símbolos.'
 export const BOOKING_PHONE_INVALID = 'Por favor ingresa un celular peruano válido: 9 dígitos que empiezan con 9 (por ejemplo, 987 654 321), con o sin +51.'
 export const BOOKING_DATE_INVALID = 'La fecha elegida no es válida. Por favor elige otra fecha del calendario.'

@@ -17,7 +17,7 @@ import {
   type CobroDuplicadoCaja,
   type PagoCaja,
 } from './cierre-caja.ts'
-import { celdas } from './hoja-excel.ts'
+import { celdas } from '@tests/support/celdas.ts'
 
 const DIA = '2026-11-25'
 

@@ -55,7 +55,7 @@ export interface PagoCaja {
 }
 
 /**
- * A cobro duplicado of this device (an entry `esCobroDuplicado` accepts, from
+ * A cobro duplicado of this device (an entry `isCobroDuplicado` accepts, from
  * src/domain/cobro-duplicado.ts): `localVersion` is the refused tb_pagos_citas row.
  */
 export interface CobroDuplicadoCaja {

@@ -9,10 +9,10 @@ import { emptyToNull, fold } from './text.ts'
 import { isIsoDate } from './peru-time.ts'
 import { nombreCompleto } from './nombre-completo.ts'
 import { horaReservaATime, minutosATime, parseHoraReserva } from './hora-reserva.ts'
-import { duracionTratamiento, SLOT_MENSAJES } from './agenda-slots.ts'
+import { duracionTratamiento, MENSAJES_AGENDA } from './agenda-slots.ts'
 import { ESTADOS_EDITABLES, type EstadoCita } from './citas.ts'
 
-export const CITA_FORM_MENSAJES = {
+export const MENSAJES_FORM_CITA = {
   confirmarObligatorios: 'Paciente, especialista, fecha y hora son obligatorios.',
   nuevaObligatorios: 'Paciente, tratamiento, especialista, fecha y hora son obligatorios.',
   editarObligatorios: 'Fecha, hora de inicio, especialista y tratamiento son obligatorios.',
@@ -143,7 +143,7 @@ function montoNoNegativo(text: string): number | null {
 
 export function citaDesdeReserva(form: ConfirmarReservaForm, ctx: ConfirmarReservaContexto): Resultado<CitaNueva, CampoConfirmar> {
   const missing = (['id_paciente', 'id_especialista', 'fecha', 'hora_inicio'] as const).find((f) => form[f].trim() === '')
-  if (missing) return { ok: false, mensaje: CITA_FORM_MENSAJES.confirmarObligatorios, campo: missing }
+  if (missing) return { ok: false, mensaje: MENSAJES_FORM_CITA.confirmarObligatorios, campo: missing }
   const { reserva } = ctx
   return citaPendienteDePago(form, ctx, {
     id_reserva_origen: reserva.id_reserva,
@@ -175,7 +175,7 @@ export function citaPendienteDePago(
   origen: OrigenCita,
 ): Resultado<CitaNueva, CampoConfirmar> {
   const fail = (mensaje: string, campo: CampoConfirmar) => ({ ok: false, mensaje, campo }) as const
-  const M = CITA_FORM_MENSAJES
+  const M = MENSAJES_FORM_CITA
   if (!isIsoDate(form.fecha)) return fail(M.fechaInvalida, 'fecha')
   if (form.fecha < ctx.hoy) return fail(M.fechaPasada, 'fecha')
   const fechaAdelanto = form.fecha_pago_adelanto.trim()
@@ -191,7 +191,7 @@ export function citaPendienteDePago(
   if (monto === null) return fail(M.montoAdelanto, 'monto_adelanto')
   const paciente = ctx.pacientes.find((p) => p.id_paciente === form.id_paciente)
   if (!paciente) return fail(M.pacienteNoEncontrado, 'id_paciente')
-  if (!ctx.especialistas.some((e) => e.id_especialista === form.id_especialista)) return fail(SLOT_MENSAJES.especialistaNoEncontrado, 'id_especialista')
+  if (!ctx.especialistas.some((e) => e.id_especialista === form.id_especialista)) return fail(MENSAJES_AGENDA.especialistaNoEncontrado, 'id_especialista')
 
   // No advance, no payment: its method, reference and date would describe nothing.
   const pagado = monto > 0
@@ -286,7 +286,7 @@ export interface EditarCitaContexto {
 
 export function citaEditada(form: EditarCitaForm, ctx: EditarCitaContexto): Resultado<EditarCitaPatch, CampoEditar> {
   const fail = (mensaje: string, campo: CampoEditar) => ({ ok: false, mensaje, campo }) as const
-  const M = CITA_FORM_MENSAJES
+  const M = MENSAJES_FORM_CITA
   const missing = (['fecha_cita', 'hora_inicio', 'id_especialista', 'id_tratamiento'] as const).find((f) => form[f].trim() === '')
   if (missing) return fail(M.editarObligatorios, missing)
   if (!isIsoDate(form.fecha_cita)) return fail(M.fechaInvalida, 'fecha_cita')
@@ -296,7 +296,7 @@ export function citaEditada(form: EditarCitaForm, ctx: EditarCitaContexto): Resu
   const duracion = duracionTratamiento(tratamiento)
   const hora = inicio === null ? null : minutosATime(inicio)
   if (inicio === null || inicio + duracion > 24 * 60 || !ctx.horasDisponibles.includes(hora!)) return fail(M.horaInvalida, 'hora_inicio')
-  if (!ctx.especialistas.some((e) => e.id_especialista === form.id_especialista)) return fail(SLOT_MENSAJES.especialistaNoEncontrado, 'id_especialista')
+  if (!ctx.especialistas.some((e) => e.id_especialista === form.id_especialista)) return fail(MENSAJES_AGENDA.especialistaNoEncontrado, 'id_especialista')
   if (!(ESTADOS_EDITABLES as readonly string[]).includes(form.estado_cita)) return fail(M.estadoInvalido, 'estado_cita')
 
   // Spec 2 §5 decides only whether the form SHOWS the advance's method and reference

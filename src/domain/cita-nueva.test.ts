@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CITA_FORM_MENSAJES as M, type PacienteCita } from './cita-forms.ts'
+import { MENSAJES_FORM_CITA as M, type PacienteCita } from './cita-forms.ts'
 import { citaNueva, nuevaCitaFormInicial, type NuevaCitaContexto, type NuevaCitaForm } from './cita-nueva.ts'
 
 const HOY = '2026-11-25'

@@ -7,7 +7,7 @@
  */
 import {
   ADELANTO_POR_DEFECTO,
-  CITA_FORM_MENSAJES,
+  MENSAJES_FORM_CITA,
   citaPendienteDePago,
   type CitaNueva,
   type ConfirmarReservaForm,
@@ -66,9 +66,9 @@ export function citaNueva(
   origen: Partial<Pick<OrigenCita, 'id_reserva_origen' | 'email_cliente' | 'telefono_cliente'>> = {},
 ): Resultado<CitaNueva, CampoNuevaCita> {
   const missing = (['id_paciente', 'id_tratamiento', 'id_especialista', 'fecha', 'hora_inicio'] as const).find((f) => form[f].trim() === '')
-  if (missing) return { ok: false, mensaje: CITA_FORM_MENSAJES.nuevaObligatorios, campo: missing }
+  if (missing) return { ok: false, mensaje: MENSAJES_FORM_CITA.nuevaObligatorios, campo: missing }
   const tratamiento = ctx.tratamientos.find((t) => t.id_tratamiento === form.id_tratamiento)
-  if (!tratamiento) return { ok: false, mensaje: CITA_FORM_MENSAJES.tratamientoNoEncontrado, campo: 'id_tratamiento' }
+  if (!tratamiento) return { ok: false, mensaje: MENSAJES_FORM_CITA.tratamientoNoEncontrado, campo: 'id_tratamiento' }
   return citaPendienteDePago(form, { ...ctx, tratamiento }, {
     id_reserva_origen: origen.id_reserva_origen ?? null,
     id_tratamiento: tratamiento.id_tratamiento,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   accionesCita,
   cancelarCitaPatch,
-  CITA_MENSAJES,
+  MENSAJES_CITA,
   colorEstado,
   agregarNotaInterna,
   CITA_CONFIRMADA_SIN_PAGO,
@@ -112,9 +112,9 @@ describe('confirm and cancel patches', () => {
 
 describe('messages', () => {
   it('quote spec 2 §8', () => {
-    expect(CITA_MENSAJES.noCrear('sin conexión')).toBe('No se pudo crear la cita: sin conexión')
-    expect(CITA_MENSAJES.noActualizar('x')).toBe('No se pudo actualizar la cita: x')
-    expect(CITA_MENSAJES.noConfirmar('x')).toBe('No se pudo confirmar la cita: x')
-    expect(CITA_MENSAJES.programada).toBe('Cita Programada (Pendiente de Pago)')
+    expect(MENSAJES_CITA.noCrear('sin conexión')).toBe('No se pudo crear la cita: sin conexión')
+    expect(MENSAJES_CITA.noActualizar('x')).toBe('No se pudo actualizar la cita: x')
+    expect(MENSAJES_CITA.noConfirmar('x')).toBe('No se pudo confirmar la cita: x')
+    expect(MENSAJES_CITA.programada).toBe('Cita Programada (Pendiente de Pago)')
   })
 })

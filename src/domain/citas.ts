@@ -137,7 +137,7 @@ export function cancelarCitaPatch(): { estado_cita: 'Cancelada' } {
 }
 
 /** Toasts and errors of the appointment screens (spec 2 §8), word for word. */
-export const CITA_MENSAJES = {
+export const MENSAJES_CITA = {
   programada: 'Cita Programada (Pendiente de Pago)',
   actualizada: 'Cita Actualizada',
   confirmada: 'Cita Confirmada',

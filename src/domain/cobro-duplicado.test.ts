@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { avisoCobroDuplicado, avisoReporteCobros, avisosDeRechazos, describirCobroDuplicado, esCobroDuplicado, lineaResolucion, notaResolucion, resolver, type RechazoLike } from './cobro-duplicado.ts'
+import { avisoCobroDuplicado, avisoReporteCobros, avisosDeRechazos, describirCobroDuplicado, isCobroDuplicado, lineaResolucion, notaResolucion, resolver, type RechazoLike } from './cobro-duplicado.ts'
 
 const motivo = 'Cobro duplicado: la cita ya tiene el pago final de S/ 120.00 (Efectivo) registrado el 27/11/2026 10:05 por Ana Torres.'
 const base: RechazoLike = {
@@ -22,14 +22,14 @@ const base: RechazoLike = {
   at: '2026-11-27T16:00:00.000Z',
 }
 
-describe('esCobroDuplicado', () => {
+describe('isCobroDuplicado', () => {
   it('is 23505 on the one-final-payment index of tb_pagos_citas, nothing else', () => {
-    expect(esCobroDuplicado(base)).toBe(true)
-    expect(esCobroDuplicado({ ...base, constraint: null })).toBe(false)
-    expect(esCobroDuplicado({ ...base, constraint: undefined })).toBe(false)
-    expect(esCobroDuplicado({ ...base, constraint: 'tb_pacientes_dni_unico' })).toBe(false)
-    expect(esCobroDuplicado({ ...base, code: '23514' })).toBe(false)
-    expect(esCobroDuplicado({ ...base, collection: 'tb_citas' })).toBe(false)
+    expect(isCobroDuplicado(base)).toBe(true)
+    expect(isCobroDuplicado({ ...base, constraint: null })).toBe(false)
+    expect(isCobroDuplicado({ ...base, constraint: undefined })).toBe(false)
+    expect(isCobroDuplicado({ ...base, constraint: 'tb_pacientes_dni_unico' })).toBe(false)
+    expect(isCobroDuplicado({ ...base, code: '23514' })).toBe(false)
+    expect(isCobroDuplicado({ ...base, collection: 'tb_citas' })).toBe(false)
   })
 })
 

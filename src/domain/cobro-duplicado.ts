@@ -23,7 +23,7 @@ export interface RechazoLike {
 }
 
 /** 23505 on the one-final-payment index of tb_pagos_citas. */
-export function esCobroDuplicado(r: RechazoLike): boolean {
+export function isCobroDuplicado(r: RechazoLike): boolean {
   return r.collection === 'tb_pagos_citas' && r.code === '23505' && r.constraint === RESTRICCION_PAGO_FINAL
 }
 
@@ -133,8 +133,8 @@ export function lineaResolucion(res: Resolucion): string {
  * this tablet, with its amount), and one for all the others together.
  */
 export function avisosDeRechazos(fresh: ReadonlyArray<RechazoLike & { label: string }>): Array<{ title: string; description: string }> {
-  const avisos = fresh.filter(esCobroDuplicado).map(avisoCobroDuplicado)
-  const others = fresh.filter((r) => !esCobroDuplicado(r))
+  const avisos = fresh.filter(isCobroDuplicado).map(avisoCobroDuplicado)
+  const others = fresh.filter((r) => !isCobroDuplicado(r))
   const first = others[0]
   if (first) {
     avisos.push({
@@ -151,7 +151,7 @@ export function avisosDeRechazos(fresh: ReadonlyArray<RechazoLike & { label: str
  * names it, amount and method, until staff resolve it. Null when there is none.
  */
 export function avisoReporteCobros(rechazos: ReadonlyArray<RechazoLike & { resolution?: unknown }>): string | null {
-  const abiertos = rechazos.filter((r) => esCobroDuplicado(r) && !r.resolution)
+  const abiertos = rechazos.filter((r) => isCobroDuplicado(r) && !r.resolution)
   if (abiertos.length === 0) return null
   const lista = abiertos
     .map((r) => {

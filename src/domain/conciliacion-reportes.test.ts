@@ -3,7 +3,7 @@ import { egresosDelMes, resumenConciliacion, type Conciliacion } from './concili
 import { filasIngresos, ingresosDelMes, ingresosPorMes, type CitaAdelanto, type IngresoFila, type PagoIngreso } from './conciliacion-ingresos.ts'
 import { archivoConciliacion, exportarConciliacion, mesEnCurso, serieDoceMeses } from './conciliacion-reportes.ts'
 import type { Egreso } from './egresos.ts'
-import { celdas } from './hoja-excel.ts'
+import { celdas } from '@tests/support/celdas.ts'
 
 const formasPago = [
   { fp_descripcion: 'Yape', fp_comision: 0 },

@@ -11,7 +11,7 @@ import { ingresosParaGuardar, totalIngresos, type IngresoFila, type IngresoGuard
 import { egresosDelPeriodo, totalEgresos, type Egreso } from './egresos.ts'
 import { idConciliacion } from './ids-deterministas.ts'
 import { centimosDeTexto } from './money.ts'
-import { esPeriodoValido, periodoAnterior, type Periodo } from './periodo.ts'
+import { isPeriodoValido, periodoAnterior, type Periodo } from './periodo.ts'
 import { compararEs } from './text.ts'
 
 /** A tb_conciliacion_bancaria row, the columns the screen reads. */
@@ -128,7 +128,7 @@ export type Resultado<T> = { ok: true; valor: T } | { ok: false; mensaje: string
 
 /** The saldo inicial box's save (only offered while editable). */
 export function guardarSaldoInicial(ctx: Contexto, texto: string): Resultado<EscrituraConciliacion> {
-  if (!esPeriodoValido(ctx.periodo)) return { ok: false, mensaje: MENSAJES_CONCILIACION.periodo }
+  if (!isPeriodoValido(ctx.periodo)) return { ok: false, mensaje: MENSAJES_CONCILIACION.periodo }
   const valor = centimosDeTexto(texto)
   if (valor === null) return { ok: false, mensaje: MENSAJES_CONCILIACION.saldoInicialInvalido }
   return { ok: true, valor: escritura(ctx, { saldo_inicial: valor / 100 }) }
@@ -136,7 +136,7 @@ export function guardarSaldoInicial(ctx: Contexto, texto: string): Resultado<Esc
 
 /** 'Guardar Ingresos': the editable list, as it stands. */
 export function guardarIngresos(ctx: Contexto, filas: readonly IngresoFila[]): Resultado<EscrituraConciliacion> {
-  if (!esPeriodoValido(ctx.periodo)) return { ok: false, mensaje: MENSAJES_CONCILIACION.periodo }
+  if (!isPeriodoValido(ctx.periodo)) return { ok: false, mensaje: MENSAJES_CONCILIACION.periodo }
   return { ok: true, valor: escritura(ctx, { ingresos_tratamientos: ingresosParaGuardar(filas) }) }
 }
 
@@ -148,7 +148,7 @@ export function guardarIngresos(ctx: Contexto, filas: readonly IngresoFila[]): R
 export function registrarConciliacion(
   ctx: Contexto & { hoy: string; saldo: SaldoInicial; saldoEscrito?: string; ingresos: readonly IngresoFila[]; egresosMes: readonly Egreso[] },
 ): Resultado<EscrituraConciliacion> {
-  if (!esPeriodoValido(ctx.periodo)) return { ok: false, mensaje: MENSAJES_CONCILIACION.periodo }
+  if (!isPeriodoValido(ctx.periodo)) return { ok: false, mensaje: MENSAJES_CONCILIACION.periodo }
   const inicial = ctx.saldo.editable ? centimosDeTexto(ctx.saldoEscrito ?? '') : ctx.saldo.valor
   if (inicial === null) return { ok: false, mensaje: MENSAJES_CONCILIACION.saldoInicialFalta }
   const r = resumenConciliacion(inicial, ctx.ingresos, ctx.egresosMes)

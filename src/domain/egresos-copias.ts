@@ -18,7 +18,7 @@
 import { idCopiaEgresoFijo } from './ids-deterministas.ts'
 import { egresosDelPeriodo, leerTipoCambio, tipoCambioNumero, type DatosEgreso, type Egreso } from './egresos.ts'
 import { centimosDeTexto } from './money.ts'
-import { esPeriodoValido, mismoPeriodo, periodoAnterior, periodoSiguiente, primerDia, ultimoDia, type Periodo } from './periodo.ts'
+import { isPeriodoValido, mismoPeriodo, periodoAnterior, periodoSiguiente, primerDia, ultimoDia, type Periodo } from './periodo.ts'
 
 /** A copy ready to insert. */
 export interface CopiaEgreso extends DatosEgreso {
@@ -85,9 +85,9 @@ export function copiarEgresosFijos(fuentes: readonly Egreso[], destino: Periodo,
  * the copies to insert (spec 2 §4); otherwise none.
  */
 export function copiaAutomatica(egresos: readonly Egreso[], periodo: Periodo, idsConocidos: Iterable<string> = []): CopiaEgreso[] {
-  if (!esPeriodoValido(periodo) || mesProcesado(egresos, periodo)) return []
+  if (!isPeriodoValido(periodo) || mesProcesado(egresos, periodo)) return []
   const anterior = periodoAnterior(periodo)
-  if (!esPeriodoValido(anterior)) return []
+  if (!isPeriodoValido(anterior)) return []
   return copiarEgresosFijos(egresosDelPeriodo(egresos, anterior, 'Fijo'), periodo, idsConocidos)
 }
 
@@ -113,7 +113,7 @@ export function procesarMes({ egresos, seleccionado, destino, idsConocidos = [] 
     return { ok: false, mensaje: MENSAJES_PROCESO.periodo }
   }
   const objetivo = { anio, mes }
-  if (!esPeriodoValido(objetivo)) {
+  if (!isPeriodoValido(objetivo)) {
     return { ok: false, mensaje: Number.isInteger(mes) && mes >= 1 && mes <= 12 ? MENSAJES_PROCESO.anio : MENSAJES_PROCESO.periodo }
   }
   const fuentes = egresosDelPeriodo(egresos, seleccionado, 'Fijo')

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { archivoEgresos, exportarEgresos } from './egresos-exportar.ts'
 import type { Egreso } from './egresos.ts'
-import { celdas } from './hoja-excel.ts'
+import { celdas } from '@tests/support/celdas.ts'
 
 function egreso(over: Partial<Egreso>): Egreso {
   return {

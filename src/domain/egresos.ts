@@ -9,7 +9,7 @@
  */
 import { centimosATexto, centimosDeTexto, escalarEntero } from './money.ts'
 import { numeroValido } from './numero.ts'
-import { esPeriodoValido, fechaEnPeriodo, ultimoDia, type Periodo } from './periodo.ts'
+import { isPeriodoValido, fechaEnPeriodo, ultimoDia, type Periodo } from './periodo.ts'
 import { isIsoDate } from './peru-time.ts'
 import { compararEs, emptyToNull } from './text.ts'
 
@@ -213,7 +213,7 @@ function comprobarValores(descripcion: string, soles: number, dolares: number): 
  * The stored date is the month's last day (spec 2 §9).
  */
 export function validarEgresoFijo(form: EgresoForm, periodo: Periodo): Validacion<DatosEgreso> {
-  if (!esPeriodoValido(periodo)) return rechazo(MENSAJES_EGRESOS.periodo)
+  if (!isPeriodoValido(periodo)) return rechazo(MENSAJES_EGRESOS.periodo)
   const descripcion = form.descripcion.trim()
   const tc = leerTipoCambio(form.tipoCambio)
   const soles = centimosDeTexto(form.soles)
@@ -243,7 +243,7 @@ export function validarEgresoFijo(form: EgresoForm, periodo: Periodo): Validacio
  * typed it must be a rate.
  */
 export function validarEgresoVariable(form: EgresoForm, periodo: Periodo): Validacion<DatosEgreso> {
-  if (!esPeriodoValido(periodo)) return rechazo(MENSAJES_EGRESOS.periodo)
+  if (!isPeriodoValido(periodo)) return rechazo(MENSAJES_EGRESOS.periodo)
   const descripcion = form.descripcion.trim()
   const fecha = form.fecha.trim()
   const soles = centimosDeTexto(form.soles)

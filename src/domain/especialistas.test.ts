@@ -14,7 +14,7 @@ import {
   sortEspecialistas,
   toEspecialistaFields,
   toEspecialistaForm,
-  validateEspecialista,
+  validarEspecialista,
   type Especialista,
   type EspecialistaForm,
 } from './especialistas.ts'
@@ -89,13 +89,13 @@ describe('diasTrabajoTexto / diasTrabajoResumen', () => {
   ])('%j → %s', (dias, text) => expect(diasTrabajoResumen(dias)).toBe(text))
 })
 
-describe('validateEspecialista (spec 2 §5)', () => {
+describe('validarEspecialista (spec 2 §5)', () => {
   it('accepts nombre, apellido and especialidad alone', () => {
-    expect(validateEspecialista(valido)).toEqual({})
+    expect(validarEspecialista(valido)).toEqual({})
   })
 
   it('requires nombre, apellido and especialidad', () => {
-    expect(validateEspecialista({ ...emptyEspecialistaForm, nombre: '  ' })).toEqual({
+    expect(validarEspecialista({ ...emptyEspecialistaForm, nombre: '  ' })).toEqual({
       nombre: 'El nombre es obligatorio.',
       apellido: 'El apellido es obligatorio.',
       especialidad: 'La especialidad es obligatoria.',
@@ -103,32 +103,32 @@ describe('validateEspecialista (spec 2 §5)', () => {
   })
 
   it('checks an e-mail only when given', () => {
-    expect(validateEspecialista({ ...valido, email: 'lucia@' })).toEqual({ email: 'Ingresa un correo electrónico válido.' })
-    expect(validateEspecialista({ ...valido, email: 'lucia@spa.pe' })).toEqual({})
+    expect(validarEspecialista({ ...valido, email: 'lucia@' })).toEqual({ email: 'Ingresa un correo electrónico válido.' })
+    expect(validarEspecialista({ ...valido, email: 'lucia@spa.pe' })).toEqual({})
   })
 
   it('says which typed days are not days', () => {
-    expect(validateEspecialista({ ...valido, dias_trabajo: 'lunes, feriados' })).toEqual({
+    expect(validarEspecialista({ ...valido, dias_trabajo: 'lunes, feriados' })).toEqual({
       dias_trabajo: '«feriados» no es un día de la semana. Escribe los días separados por comas, por ejemplo: Lunes, Miércoles, Viernes.',
     })
-    expect(validateEspecialista({ ...valido, dias_trabajo: 'lun, mar' })).toEqual({
+    expect(validarEspecialista({ ...valido, dias_trabajo: 'lun, mar' })).toEqual({
       dias_trabajo: '«lun», «mar» no son días de la semana. Escribe los días separados por comas, por ejemplo: Lunes, Miércoles, Viernes.',
     })
   })
 
   it('takes start and end times as optional, one without the other too', () => {
-    expect(validateEspecialista({ ...valido, hora_inicio_trabajo: '09:00' })).toEqual({})
-    expect(validateEspecialista({ ...valido, hora_fin_trabajo: '18:00' })).toEqual({})
+    expect(validarEspecialista({ ...valido, hora_inicio_trabajo: '09:00' })).toEqual({})
+    expect(validarEspecialista({ ...valido, hora_fin_trabajo: '18:00' })).toEqual({})
   })
 
   it("refuses an end not after the start, with the server's sentence", () => {
     const message = 'La hora de fin de trabajo debe ser posterior a la hora de inicio.'
-    expect(validateEspecialista({ ...valido, hora_inicio_trabajo: '18:00', hora_fin_trabajo: '09:00' })).toEqual({ hora_fin_trabajo: message })
-    expect(validateEspecialista({ ...valido, hora_inicio_trabajo: '09:00', hora_fin_trabajo: '09:00' })).toEqual({ hora_fin_trabajo: message })
+    expect(validarEspecialista({ ...valido, hora_inicio_trabajo: '18:00', hora_fin_trabajo: '09:00' })).toEqual({ hora_fin_trabajo: message })
+    expect(validarEspecialista({ ...valido, hora_inicio_trabajo: '09:00', hora_fin_trabajo: '09:00' })).toEqual({ hora_fin_trabajo: message })
   })
 
   it('refuses a malformed time', () => {
-    expect(validateEspecialista({ ...valido, hora_inicio_trabajo: '25:00', hora_fin_trabajo: 'x' })).toEqual({
+    expect(validarEspecialista({ ...valido, hora_inicio_trabajo: '25:00', hora_fin_trabajo: 'x' })).toEqual({
       hora_inicio_trabajo: 'Ingresa una hora válida.',
       hora_fin_trabajo: 'Ingresa una hora válida.',
     })

@@ -129,7 +129,7 @@ function unknownDaysMessage(unknown: string[]): string {
 }
 
 /** Field errors; empty when the form can be saved. */
-export function validateEspecialista(form: EspecialistaForm): EspecialistaErrors {
+export function validarEspecialista(form: EspecialistaForm): EspecialistaErrors {
   const errors: EspecialistaErrors = {}
   if (!form.nombre.trim()) errors.nombre = 'El nombre es obligatorio.'
   if (!form.apellido.trim()) errors.apellido = 'El apellido es obligatorio.'

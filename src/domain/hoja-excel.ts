@@ -30,7 +30,3 @@ export interface Exportacion<T> {
   hoja: HojaSpec<T>
 }
 
-/** The sheet as the rows of cells it becomes (header, data, footer): for tests and previews. */
-export function celdas<T>(hoja: HojaSpec<T>): ValorCelda[][] {
-  return [hoja.columns.map((c) => c.header), ...hoja.rows.map((r) => hoja.columns.map((c) => c.value(r))), ...hoja.footer.map((f) => [...f])]
-}

@@ -7,7 +7,7 @@ import {
   horarioToasts,
   toHorarioFields,
   toHorarioForm,
-  validateHorario,
+  validarHorario,
   type HorarioForm,
 } from './horarios.ts'
 import { idHorario } from './ids-deterministas.ts'
@@ -21,20 +21,20 @@ describe('DIAS_EDITABLES', () => {
   })
 })
 
-describe('validateHorario (spec 2 §5)', () => {
+describe('validarHorario (spec 2 §5)', () => {
   it('accepts a normal open day and a day without a break', () => {
-    expect(validateHorario('Lunes', abierto)).toEqual({})
-    expect(validateHorario('Lunes', { ...abierto, descanso_inicio: '', descanso_fin: '' })).toEqual({})
+    expect(validarHorario('Lunes', abierto)).toEqual({})
+    expect(validarHorario('Lunes', { ...abierto, descanso_inicio: '', descanso_fin: '' })).toEqual({})
   })
 
   it('accepts a break that starts at opening or ends at closing', () => {
-    expect(validateHorario('Lunes', { ...abierto, descanso_inicio: '09:00', descanso_fin: '10:00' })).toEqual({})
-    expect(validateHorario('Lunes', { ...abierto, descanso_inicio: '18:00', descanso_fin: '19:00' })).toEqual({})
+    expect(validarHorario('Lunes', { ...abierto, descanso_inicio: '09:00', descanso_fin: '10:00' })).toEqual({})
+    expect(validarHorario('Lunes', { ...abierto, descanso_inicio: '18:00', descanso_fin: '19:00' })).toEqual({})
   })
 
   it('checks nothing when the day is closed', () => {
     expect(
-      validateHorario('Martes', { esta_abierto: false, hora_apertura: '19:00', hora_cierre: '09:00', descanso_inicio: '20:00', descanso_fin: '' }),
+      validarHorario('Martes', { esta_abierto: false, hora_apertura: '19:00', hora_cierre: '09:00', descanso_inicio: '20:00', descanso_fin: '' }),
     ).toEqual({})
   })
 
@@ -42,7 +42,7 @@ describe('validateHorario (spec 2 §5)', () => {
     ['19:00', '09:00'],
     ['09:00', '09:00'],
   ])('closing %s → %s is not after opening', (apertura, cierre) => {
-    expect(validateHorario('Miércoles', { ...abierto, hora_apertura: apertura, hora_cierre: cierre, descanso_inicio: '', descanso_fin: '' })).toEqual({
+    expect(validarHorario('Miércoles', { ...abierto, hora_apertura: apertura, hora_cierre: cierre, descanso_inicio: '', descanso_fin: '' })).toEqual({
       hora_cierre: 'En Miércoles, la hora de cierre debe ser posterior a la hora de apertura.',
     })
   })
@@ -51,19 +51,19 @@ describe('validateHorario (spec 2 §5)', () => {
     ['14:00', '13:00'],
     ['13:00', '13:00'],
   ])('break end %s → %s must be after its start', (inicio, fin) => {
-    expect(validateHorario('Jueves', { ...abierto, descanso_inicio: inicio, descanso_fin: fin })).toEqual({
+    expect(validarHorario('Jueves', { ...abierto, descanso_inicio: inicio, descanso_fin: fin })).toEqual({
       descanso_fin: 'En Jueves, el fin del descanso debe ser posterior al inicio del descanso.',
     })
   })
 
   it('refuses a break that starts before opening', () => {
-    expect(validateHorario('Viernes', { ...abierto, descanso_inicio: '08:30', descanso_fin: '10:00' })).toEqual({
+    expect(validarHorario('Viernes', { ...abierto, descanso_inicio: '08:30', descanso_fin: '10:00' })).toEqual({
       descanso_inicio: 'En Viernes, el descanso no puede iniciar antes de la apertura.',
     })
   })
 
   it('refuses a break that ends after closing', () => {
-    expect(validateHorario('Sábado', { ...abierto, descanso_inicio: '18:30', descanso_fin: '19:30' })).toEqual({
+    expect(validarHorario('Sábado', { ...abierto, descanso_inicio: '18:30', descanso_fin: '19:30' })).toEqual({
       descanso_fin: 'En Sábado, el descanso no puede finalizar después del cierre.',
     })
   })
@@ -71,7 +71,7 @@ describe('validateHorario (spec 2 §5)', () => {
   it('reports every broken rule at once, the first one per field', () => {
     // Closing before opening, and a reversed break that also starts too early.
     expect(
-      validateHorario('Lunes', { esta_abierto: true, hora_apertura: '10:00', hora_cierre: '09:00', descanso_inicio: '09:30', descanso_fin: '08:00' }),
+      validarHorario('Lunes', { esta_abierto: true, hora_apertura: '10:00', hora_cierre: '09:00', descanso_inicio: '09:30', descanso_fin: '08:00' }),
     ).toEqual({
       hora_cierre: 'En Lunes, la hora de cierre debe ser posterior a la hora de apertura.',
       descanso_fin: 'En Lunes, el fin del descanso debe ser posterior al inicio del descanso.',
@@ -80,24 +80,24 @@ describe('validateHorario (spec 2 §5)', () => {
   })
 
   it('asks for the opening and closing times of an open day (the server requires both)', () => {
-    expect(validateHorario('Lunes', { ...abierto, hora_apertura: '', hora_cierre: '' })).toEqual({
+    expect(validarHorario('Lunes', { ...abierto, hora_apertura: '', hora_cierre: '' })).toEqual({
       hora_apertura: 'En Lunes, indica la hora de apertura y la de cierre.',
       hora_cierre: 'En Lunes, indica la hora de apertura y la de cierre.',
     })
-    expect(validateHorario('Lunes', { ...abierto, hora_cierre: '' })).toEqual({ hora_cierre: 'En Lunes, indica la hora de apertura y la de cierre.' })
+    expect(validarHorario('Lunes', { ...abierto, hora_cierre: '' })).toEqual({ hora_cierre: 'En Lunes, indica la hora de apertura y la de cierre.' })
   })
 
   it('asks for both ends of the break or neither (the server requires it)', () => {
-    expect(validateHorario('Martes', { ...abierto, descanso_fin: '' })).toEqual({
+    expect(validarHorario('Martes', { ...abierto, descanso_fin: '' })).toEqual({
       descanso_fin: 'En Martes, indica el inicio y el fin del descanso, o ninguno de los dos.',
     })
-    expect(validateHorario('Martes', { ...abierto, descanso_inicio: '' })).toEqual({
+    expect(validarHorario('Martes', { ...abierto, descanso_inicio: '' })).toEqual({
       descanso_inicio: 'En Martes, indica el inicio y el fin del descanso, o ninguno de los dos.',
     })
   })
 
   it('treats a malformed time as missing', () => {
-    expect(validateHorario('Lunes', { ...abierto, hora_apertura: '25:00' })).toEqual({ hora_apertura: 'En Lunes, indica la hora de apertura y la de cierre.' })
+    expect(validarHorario('Lunes', { ...abierto, hora_apertura: '25:00' })).toEqual({ hora_apertura: 'En Lunes, indica la hora de apertura y la de cierre.' })
   })
 })
 

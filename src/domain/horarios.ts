@@ -73,7 +73,7 @@ export function horarioChanged(saved: HorarioForm, current: HorarioForm): boolea
  * tb_horarios_descanso_completo), said here before saving instead of by a sync refusal.
  * Each message sits on the field to correct.
  */
-export function validateHorario(dia: string, form: HorarioForm): HorarioErrors {
+export function validarHorario(dia: string, form: HorarioForm): HorarioErrors {
   if (!form.esta_abierto) return {}
   const errors: HorarioErrors = {}
   const put = (field: HorarioTimeField, message: string) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LOGIN_MESSAGES, LOGIN_UNEXPECTED, isNetworkFailure, loginErrorMessage } from './login-errors.ts'
+import { MENSAJES_LOGIN, LOGIN_UNEXPECTED, isNetworkFailure, loginErrorMessage } from './login-errors.ts'
 
 describe('loginErrorMessage', () => {
   it('maps the catalogue by message', () => {
@@ -9,21 +9,21 @@ describe('loginErrorMessage', () => {
   })
 
   it('maps the catalogue by GoTrue error code and HTTP status', () => {
-    expect(loginErrorMessage({ code: 'invalid_credentials', message: 'x' })).toBe(LOGIN_MESSAGES.invalid)
-    expect(loginErrorMessage({ code: 'email_not_confirmed', message: 'x' })).toBe(LOGIN_MESSAGES.unconfirmed)
-    expect(loginErrorMessage({ code: 'over_request_rate_limit', status: 429, message: 'Request rate limit reached' })).toBe(LOGIN_MESSAGES.tooMany)
-    expect(loginErrorMessage({ status: 429, message: 'Slow down' })).toBe(LOGIN_MESSAGES.tooMany)
+    expect(loginErrorMessage({ code: 'invalid_credentials', message: 'x' })).toBe(MENSAJES_LOGIN.invalid)
+    expect(loginErrorMessage({ code: 'email_not_confirmed', message: 'x' })).toBe(MENSAJES_LOGIN.unconfirmed)
+    expect(loginErrorMessage({ code: 'over_request_rate_limit', status: 429, message: 'Request rate limit reached' })).toBe(MENSAJES_LOGIN.tooMany)
+    expect(loginErrorMessage({ status: 429, message: 'Slow down' })).toBe(MENSAJES_LOGIN.tooMany)
   })
 
   it('recognises network failures', () => {
     expect(loginErrorMessage({ name: 'AuthRetryableFetchError', message: 'Failed to fetch', status: 0 })).toBe(
       'Error de conexión. Verifica tu internet e intenta nuevamente.',
     )
-    expect(loginErrorMessage({ name: 'TypeError', message: 'NetworkError when attempting to fetch resource.' })).toBe(LOGIN_MESSAGES.network)
+    expect(loginErrorMessage({ name: 'TypeError', message: 'NetworkError when attempting to fetch resource.' })).toBe(MENSAJES_LOGIN.network)
   })
 
   it('says in Spanish that a deactivated (banned) account cannot sign in', () => {
-    expect(loginErrorMessage({ code: 'user_banned', status: 400, message: 'User is banned' })).toBe(LOGIN_MESSAGES.banned)
+    expect(loginErrorMessage({ code: 'user_banned', status: 400, message: 'User is banned' })).toBe(MENSAJES_LOGIN.banned)
     expect(loginErrorMessage({ message: 'User is banned' })).toBe('Tu cuenta está desactivada. Consulta con un administrador.')
   })
 

@@ -2,7 +2,7 @@
 
 export const LOGIN_ERROR_TITLE = 'Error de inicio de sesión'
 
-export const LOGIN_MESSAGES = {
+export const MENSAJES_LOGIN = {
   invalid: 'Email o contraseña incorrectos.',
   unconfirmed: 'Por favor confirma tu email antes de iniciar sesión.',
   tooMany: 'Demasiados intentos. Espera un momento antes de intentar nuevamente.',
@@ -39,12 +39,12 @@ export function isNetworkFailure(error: AuthFailure): boolean {
 export function loginErrorMessage(error: AuthFailure): string {
   const message = error.message ?? ''
   const lower = message.toLowerCase()
-  if (error.code === 'invalid_credentials' || lower.includes('invalid login credentials')) return LOGIN_MESSAGES.invalid
-  if (error.code === 'email_not_confirmed' || lower.includes('email not confirmed')) return LOGIN_MESSAGES.unconfirmed
+  if (error.code === 'invalid_credentials' || lower.includes('invalid login credentials')) return MENSAJES_LOGIN.invalid
+  if (error.code === 'email_not_confirmed' || lower.includes('email not confirmed')) return MENSAJES_LOGIN.unconfirmed
   if (error.status === 429 || error.code === 'over_request_rate_limit' || lower.includes('too many requests') || lower.includes('rate limit')) {
-    return LOGIN_MESSAGES.tooMany
+    return MENSAJES_LOGIN.tooMany
   }
-  if (error.code === 'user_banned' || lower === 'user is banned') return LOGIN_MESSAGES.banned
-  if (isNetworkFailure(error)) return LOGIN_MESSAGES.network
+  if (error.code === 'user_banned' || lower === 'user is banned') return MENSAJES_LOGIN.banned
+  if (isNetworkFailure(error)) return MENSAJES_LOGIN.network
   return message || LOGIN_UNEXPECTED.description
 }

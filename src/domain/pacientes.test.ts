@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { nombreCompleto } from './nombre-completo.ts'
 import {
-  PACIENTE_DUPLICATE_MESSAGES,
+  MENSAJES_PACIENTE_DUPLICADO,
   buildPacienteIndex,
   emptyPacienteForm,
   findDuplicate,
@@ -9,7 +9,7 @@ import {
   searchPacientes,
   toPacienteFields,
   toPacienteForm,
-  validatePaciente,
+  validarPaciente,
   type Paciente,
 } from './pacientes.ts'
 
@@ -34,23 +34,23 @@ function paciente(over: Partial<Paciente>): Paciente {
   }
 }
 
-describe('validatePaciente', () => {
+describe('validarPaciente', () => {
   it('requires nombre and apellido only', () => {
-    expect(validatePaciente(emptyPacienteForm, today)).toEqual({ nombre: 'El nombre es obligatorio.', apellido: 'El apellido es obligatorio.' })
-    expect(validatePaciente({ ...emptyPacienteForm, nombre: 'Ana', apellido: 'Torres' }, today)).toEqual({})
+    expect(validarPaciente(emptyPacienteForm, today)).toEqual({ nombre: 'El nombre es obligatorio.', apellido: 'El apellido es obligatorio.' })
+    expect(validarPaciente({ ...emptyPacienteForm, nombre: 'Ana', apellido: 'Torres' }, today)).toEqual({})
   })
 
   it('checks the email and birth date when given', () => {
     const base = { ...emptyPacienteForm, nombre: 'Ana', apellido: 'Torres' }
-    expect(validatePaciente({ ...base, email: 'ana@' }, today)).toEqual({ email: 'Ingresa un correo electrónico válido.' })
-    expect(validatePaciente({ ...base, fecha_nacimiento: '2025-03-11' }, today)).toEqual({ fecha_nacimiento: 'La fecha de nacimiento no puede ser futura.' })
-    expect(validatePaciente({ ...base, fecha_nacimiento: '1990-02-30' }, today)).toEqual({ fecha_nacimiento: 'Ingresa una fecha válida.' })
-    expect(validatePaciente({ ...base, fecha_nacimiento: '1899-12-31' }, today)).toEqual({ fecha_nacimiento: 'Ingresa una fecha válida.' })
-    expect(validatePaciente({ ...base, fecha_nacimiento: today }, today)).toEqual({})
+    expect(validarPaciente({ ...base, email: 'ana@' }, today)).toEqual({ email: 'Ingresa un correo electrónico válido.' })
+    expect(validarPaciente({ ...base, fecha_nacimiento: '2025-03-11' }, today)).toEqual({ fecha_nacimiento: 'La fecha de nacimiento no puede ser futura.' })
+    expect(validarPaciente({ ...base, fecha_nacimiento: '1990-02-30' }, today)).toEqual({ fecha_nacimiento: 'Ingresa una fecha válida.' })
+    expect(validarPaciente({ ...base, fecha_nacimiento: '1899-12-31' }, today)).toEqual({ fecha_nacimiento: 'Ingresa una fecha válida.' })
+    expect(validarPaciente({ ...base, fecha_nacimiento: today }, today)).toEqual({})
   })
 
   it('accepts a Peruvian DNI (8 digits) or a foreign document, nothing else', () => {
-    const dni = (value: string) => validatePaciente({ ...valido, dni: value }, today).dni
+    const dni = (value: string) => validarPaciente({ ...valido, dni: value }, today).dni
     for (const ok of ['12345678', ' 45678912 ', '001234567', '123456789012', 'AB123456', 'X1234567', 'pasaporte1', 'C0123456789ABCDEFGHI']) expect(dni(ok), ok).toBeUndefined()
     for (const bad of ['123', '1234567', '1234567890123', "1' OR '1'='1", 'AB-123456', 'AB 123456', 'ABCDE', 'X'.repeat(21), 'ñandú123']) {
       expect(dni(bad), bad).toBe('El DNI debe tener 8 dígitos; un documento extranjero, de 6 a 20 letras y números (sin espacios ni símbolos).')
@@ -59,7 +59,7 @@ describe('validatePaciente', () => {
   })
 
   it('checks an optional phone with the booking form\'s pattern', () => {
-    const tel = (value: string) => validatePaciente({ ...valido, telefono: value }, today).telefono
+    const tel = (value: string) => validarPaciente({ ...valido, telefono: value }, today).telefono
     for (const ok of ['987654321', '+51 987 654 321', '(01) 445-1234', '01.445.1234', '']) expect(tel(ok), ok).toBeUndefined()
     for (const bad of ['llámame mañana ☎', '98765', '9'.repeat(21), '987654321 ext 2', '987654321;']) {
       expect(tel(bad), bad).toBe('El teléfono del paciente no es válido: usa solo números, espacios y + ( ) . - (entre 6 y 20 caracteres).')
@@ -67,7 +67,7 @@ describe('validatePaciente', () => {
   })
 
   it('limits every text to what the server accepts', () => {
-    const errors = validatePaciente(
+    const errors = validarPaciente(
       {
         ...valido,
         nombre: 'N'.repeat(101),
@@ -89,7 +89,7 @@ describe('validatePaciente', () => {
     })
     // Exactly at the limits is fine.
     expect(
-      validatePaciente(
+      validarPaciente(
         { ...valido, nombre: 'N'.repeat(100), apellido: 'A'.repeat(100), direccion: 'D'.repeat(300), historial_medico: 'H'.repeat(5000), nro_historia: 'H'.repeat(30) },
         today,
       ),
@@ -186,7 +186,7 @@ describe('texts', () => {
     expect(pacienteToasts.saveError(false, 'sin red')).toBe('No se pudo registrar el paciente. sin red')
     expect(pacienteToasts.saveError(true, '')).toBe('No se pudo actualizar el paciente.')
     expect(nombreCompleto({ nombre: 'Ana', apellido: 'Torres' })).toBe('Ana Torres')
-    expect(PACIENTE_DUPLICATE_MESSAGES).toEqual({
+    expect(MENSAJES_PACIENTE_DUPLICADO).toEqual({
       dni: 'Ya existe un paciente con este DNI.',
       email: 'Ya existe un paciente con este correo electrónico.',
     })

@@ -64,7 +64,7 @@ export const PACIENTE_LIMITES = {
   telefono: 20,
 } as const
 
-export const PACIENTE_MENSAJES = {
+export const MENSAJES_PACIENTE = {
   dni: 'El DNI debe tener 8 dígitos; un documento extranjero, de 6 a 20 letras y números (sin espacios ni símbolos).',
   telefono: 'El teléfono del paciente no es válido: usa solo números, espacios y + ( ) . - (entre 6 y 20 caracteres).',
 } as const
@@ -85,7 +85,7 @@ export function isTelefonoValido(value: string): boolean {
 const demasiadoLargo = (campo: string, max: number) => `${campo} no puede superar ${max} caracteres.`
 
 /** Field errors; empty when the form can be saved. `today` is Peru's YYYY-MM-DD. */
-export function validatePaciente(form: PacienteForm, today: string): PacienteErrors {
+export function validarPaciente(form: PacienteForm, today: string): PacienteErrors {
   const errors: PacienteErrors = {}
   if (!form.nombre.trim()) errors.nombre = 'El nombre es obligatorio.'
   else if (form.nombre.trim().length > PACIENTE_LIMITES.nombre) errors.nombre = demasiadoLargo('El nombre', PACIENTE_LIMITES.nombre)
@@ -95,9 +95,9 @@ export function validatePaciente(form: PacienteForm, today: string): PacienteErr
   if (email.length > PACIENTE_LIMITES.email) errors.email = demasiadoLargo('El correo electrónico', PACIENTE_LIMITES.email)
   else if (email && !isEmail(email)) errors.email = 'Ingresa un correo electrónico válido.'
   const dni = form.dni.trim()
-  if (dni && !isDocumentoValido(dni)) errors.dni = PACIENTE_MENSAJES.dni
+  if (dni && !isDocumentoValido(dni)) errors.dni = MENSAJES_PACIENTE.dni
   const telefono = form.telefono.trim()
-  if (telefono && !isTelefonoValido(telefono)) errors.telefono = PACIENTE_MENSAJES.telefono
+  if (telefono && !isTelefonoValido(telefono)) errors.telefono = MENSAJES_PACIENTE.telefono
   if (form.direccion.trim().length > PACIENTE_LIMITES.direccion) errors.direccion = demasiadoLargo('La dirección', PACIENTE_LIMITES.direccion)
   if (form.historial_medico.trim().length > PACIENTE_LIMITES.historial_medico) {
     errors.historial_medico = demasiadoLargo('El historial médico', PACIENTE_LIMITES.historial_medico)
@@ -155,7 +155,7 @@ export function searchPacientes<T>(index: PacienteSearchIndex<T>, term: string):
   return out
 }
 
-export const PACIENTE_DUPLICATE_MESSAGES = {
+export const MENSAJES_PACIENTE_DUPLICADO = {
   dni: 'Ya existe un paciente con este DNI.',
   email: 'Ya existe un paciente con este correo electrónico.',
 } as const

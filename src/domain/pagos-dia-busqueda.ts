@@ -12,7 +12,7 @@ export interface PagosSearch {
 }
 
 /** The route's validateSearch: keeps a real calendar date, drops anything else. */
-export function validatePagosSearch(search: Record<string, unknown>): PagosSearch {
+export function validarBusquedaPagos(search: Record<string, unknown>): PagosSearch {
   const dia = typeof search.dia === 'string' ? search.dia.trim() : ''
   return isIsoDate(dia) ? { dia } : {}
 }

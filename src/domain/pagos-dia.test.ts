@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { recaudacionDelDia } from './pagos-dia.ts'
-import { diaSeleccionado, validatePagosSearch } from './pagos-dia-busqueda.ts'
+import { diaSeleccionado, validarBusquedaPagos } from './pagos-dia-busqueda.ts'
 
-describe('validatePagosSearch', () => {
+describe('validarBusquedaPagos', () => {
   it('keeps a real calendar date and drops anything else', () => {
-    expect(validatePagosSearch({ dia: '2026-11-25' })).toEqual({ dia: '2026-11-25' })
-    expect(validatePagosSearch({ dia: ' 2026-11-25 ' })).toEqual({ dia: '2026-11-25' })
-    expect(validatePagosSearch({ dia: '2026-02-30' })).toEqual({})
-    expect(validatePagosSearch({ dia: '25/11/2026' })).toEqual({})
-    expect(validatePagosSearch({ dia: 20261125 })).toEqual({})
-    expect(validatePagosSearch({})).toEqual({})
+    expect(validarBusquedaPagos({ dia: '2026-11-25' })).toEqual({ dia: '2026-11-25' })
+    expect(validarBusquedaPagos({ dia: ' 2026-11-25 ' })).toEqual({ dia: '2026-11-25' })
+    expect(validarBusquedaPagos({ dia: '2026-02-30' })).toEqual({})
+    expect(validarBusquedaPagos({ dia: '25/11/2026' })).toEqual({})
+    expect(validarBusquedaPagos({ dia: 20261125 })).toEqual({})
+    expect(validarBusquedaPagos({})).toEqual({})
   })
 })
 

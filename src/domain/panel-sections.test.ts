@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ADMIN_SECTION_PATHS, PANEL_SECTIONS, sectionBySlug } from './panel-sections.ts'
+import { ADMIN_SECTION_PATHS, PANEL_SECTIONS } from './panel-sections.ts'
 import { routeAccess } from './session-rules.ts'
 
 describe('panel sections', () => {
@@ -10,11 +10,6 @@ describe('panel sections', () => {
       expect.arrayContaining(['reservas', 'citas-confirmadas', 'pagos', 'compra-productos', 'tratamientos', 'horarios', 'especialistas', 'usuarios', 'egresos', 'conciliacion-bancaria', 'pacientes']),
     )
     expect(ADMIN_SECTION_PATHS).toEqual(['/control-citas/egresos', '/control-citas/conciliacion-bancaria', '/control-citas/usuarios'])
-  })
-
-  it('finds a section by its slug', () => {
-    expect(sectionBySlug('horarios')?.title).toBe('Horarios')
-    expect(sectionBySlug('no-existe')).toBeUndefined()
   })
 
   it('drives the admin guard: every admin section is denied to staff and allowed to admins', () => {

@@ -29,9 +29,5 @@ export const PANEL_SECTIONS = [
 
 export type PanelSlug = (typeof PANEL_SECTIONS)[number]['slug']
 
-export function sectionBySlug(slug: string): PanelSection | undefined {
-  return PANEL_SECTIONS.find((s) => s.slug === slug)
-}
-
 /** '/control-citas/usuarios', … */
 export const ADMIN_SECTION_PATHS: readonly string[] = PANEL_SECTIONS.filter((s) => s.adminOnly).map((s) => `/control-citas/${s.slug}`)

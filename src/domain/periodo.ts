@@ -18,7 +18,7 @@ export interface Periodo {
 }
 
 /** True for a month the database accepts (mes 1–12, año 2020–2100). */
-export function esPeriodoValido(p: { anio: unknown; mes: unknown } | null | undefined): p is Periodo {
+export function isPeriodoValido(p: { anio: unknown; mes: unknown } | null | undefined): p is Periodo {
   if (!p) return false
   const { anio, mes } = p
   return (
@@ -71,11 +71,6 @@ export function periodoSiguiente(p: Periodo): Periodo {
 
 export function mismoPeriodo(a: Periodo, b: Periodo): boolean {
   return a.anio === b.anio && a.mes === b.mes
-}
-
-/** Negative when `a` is earlier than `b`, 0 when equal. */
-export function compararPeriodos(a: Periodo, b: Periodo): number {
-  return a.anio - b.anio || a.mes - b.mes
 }
 
 /** The month of a YYYY-MM-DD date (null for anything else). */

@@ -3,7 +3,8 @@ import type { CitaReporte, PagoReporte, TratamientoComision } from './comisiones
 import { adelantosPendientes, reportePagos, type CitaAdelanto } from './reporte-pagos.ts'
 import type { FiltrosReporte } from './reporte-pagos-busqueda.ts'
 import { hojasReportePagos, nombreArchivoReportePagos } from './reporte-pagos-export.ts'
-import { celdas, type HojaSpec } from './hoja-excel.ts'
+import type { HojaSpec } from './hoja-excel.ts'
+import { celdas } from '@tests/support/celdas.ts'
 
 /** The data rows and the total row, without the header. */
 const filas = <T>(hoja: HojaSpec<T>) => celdas(hoja).slice(1)

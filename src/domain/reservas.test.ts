@@ -5,7 +5,7 @@ import {
   emptyCrearReservaForm,
   listaReservas,
   pacienteParaReserva,
-  RESERVA_FORM_MENSAJES,
+  MENSAJES_FORM_RESERVA,
   reservaDesdeFormulario,
   tratamientosReservables,
   type CitaDeReserva,
@@ -139,7 +139,7 @@ describe('reservaDesdeFormulario', () => {
   })
 
   it('follows the spa’s days and hours like the public form: Sunday 11:30 PM, a closed day, a time out of hours or in the break are refused', () => {
-    const M = RESERVA_FORM_MENSAJES
+    const M = MENSAJES_FORM_RESERVA
     expect(reservaDesdeFormulario(form({ fecha: '2026-11-29', hora: '23:30' }), ctx)).toEqual({ ok: false, mensaje: M.diaCerrado('Domingo'), campo: 'fecha' })
     expect(M.diaCerrado('Domingo')).toBe('El spa no atiende los domingos (o no tiene horario configurado ese día). Elige otra fecha.')
     expect(M.diaCerrado('Martes')).toContain('los martes (')

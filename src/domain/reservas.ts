@@ -94,7 +94,7 @@ export function cancelarReservaPatch(): { estado_reserva: 'cancelada' } {
   return { estado_reserva: 'cancelada' }
 }
 
-export const RESERVA_MENSAJES = {
+export const MENSAJES_RESERVA = {
   creada: 'Reserva Creada',
   cancelada: 'Reserva cancelada',
   eliminada: 'Reserva eliminada',
@@ -141,7 +141,7 @@ export const emptyCrearReservaForm: CrearReservaForm = { id_paciente: '', id_tra
 /** 'Sábado' → 'sábados', 'Lunes' → 'lunes'. */
 const losDias = (dia: string) => (dia.endsWith('s') ? dia : `${dia}s`).toLowerCase()
 
-export const RESERVA_FORM_MENSAJES = {
+export const MENSAJES_FORM_RESERVA = {
   obligatorios: 'Paciente, tratamiento, fecha y hora son obligatorios.',
   formatoHora: 'El formato de la hora seleccionada no es válido.',
   fechaInvalida: 'La fecha seleccionada no es válida.',
@@ -178,7 +178,7 @@ export function reservaDesdeFormulario(
   ctx: { pacientes: readonly PacienteCita[]; tratamientos: readonly TratamientoReservable[]; hoy: string; horarios: readonly HorarioSemana[] },
 ): Resultado<ReservaNueva, keyof CrearReservaForm> {
   const fail = (mensaje: string, campo: keyof CrearReservaForm) => ({ ok: false, mensaje, campo }) as const
-  const M = RESERVA_FORM_MENSAJES
+  const M = MENSAJES_FORM_RESERVA
   const missing = (['id_paciente', 'id_tratamiento', 'fecha', 'hora'] as const).find((f) => form[f].trim() === '')
   if (missing) return fail(M.obligatorios, missing)
   const hora = form.hora.trim()

@@ -11,7 +11,7 @@ export const SESSION_CHECK_INTERVAL_MS = 300_000
 /** DOM events that count as activity (spec: mouse move, mouse down, key press, scroll, touch). */
 export const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'scroll', 'touchstart'] as const
 
-export const SESSION_MESSAGES = {
+export const MENSAJES_SESION = {
   expired: 'Sesión expirada',
   expiredDetail: 'Tu sesión ha expirado. Inicia sesión nuevamente.',
   idle: 'Sesión cerrada por inactividad',

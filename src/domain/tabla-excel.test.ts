@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { celdas } from './hoja-excel.ts'
+import { celdas } from '@tests/support/celdas.ts'
 import { filaTotal, hojaConTotal, soles, type ColumnaTabla } from './tabla-excel.ts'
 
 const columnas: ColumnaTabla[] = [

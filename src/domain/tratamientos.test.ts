@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  TRATAMIENTO_MESSAGES as M,
+  MENSAJES_TRATAMIENTO as M,
   buildTratamientoIndex,
   codigoProducto,
   countUsos,
@@ -15,7 +15,7 @@ import {
   toTratamientoForm,
   tratamientoToasts,
   unidades,
-  validateTratamiento,
+  validarTratamiento,
   type Tratamiento,
   type TratamientoForm,
 } from './tratamientos.ts'
@@ -42,63 +42,63 @@ function row(over: Partial<Tratamiento>): Tratamiento {
   }
 }
 
-describe('validateTratamiento (spec 2 §5)', () => {
+describe('validarTratamiento (spec 2 §5)', () => {
   it('accepts a complete treatment and a complete product', () => {
-    expect(validateTratamiento(masaje, 'create')).toEqual({})
-    expect(validateTratamiento(aceite, 'create')).toEqual({})
-    expect(validateTratamiento({ ...masaje, comision: '' }, 'create')).toEqual({})
+    expect(validarTratamiento(masaje, 'create')).toEqual({})
+    expect(validarTratamiento(aceite, 'create')).toEqual({})
+    expect(validarTratamiento({ ...masaje, comision: '' }, 'create')).toEqual({})
   })
 
   it('needs name, duration and cost', () => {
-    expect(validateTratamiento(emptyTratamientoForm, 'create')).toEqual({ nombre: M.required, duracion: M.required, costo: M.required })
-    expect(validateTratamiento({ ...masaje, nombre: '   ' }, 'create')).toEqual({ nombre: M.required })
-    expect(validateTratamiento({ ...masaje, costo: '' }, 'edit')).toEqual({ costo: M.required })
+    expect(validarTratamiento(emptyTratamientoForm, 'create')).toEqual({ nombre: M.required, duracion: M.required, costo: M.required })
+    expect(validarTratamiento({ ...masaje, nombre: '   ' }, 'create')).toEqual({ nombre: M.required })
+    expect(validarTratamiento({ ...masaje, costo: '' }, 'edit')).toEqual({ costo: M.required })
   })
 
   it('asks a product for its quantity, not for a duration', () => {
-    expect(validateTratamiento({ ...aceite, cantidad: '' }, 'create')).toEqual({ cantidad: M.quantityRequired })
-    expect(validateTratamiento({ ...aceite, cantidad: 0 }, 'create')).toEqual({ cantidad: M.quantityRequired })
-    expect(validateTratamiento({ ...aceite, duracion: '' }, 'create')).toEqual({})
+    expect(validarTratamiento({ ...aceite, cantidad: '' }, 'create')).toEqual({ cantidad: M.quantityRequired })
+    expect(validarTratamiento({ ...aceite, cantidad: 0 }, 'create')).toEqual({ cantidad: M.quantityRequired })
+    expect(validarTratamiento({ ...aceite, duracion: '' }, 'create')).toEqual({})
   })
 
   it('wants a positive duration', () => {
-    expect(validateTratamiento({ ...masaje, duracion: 0 }, 'create')).toEqual({ duracion: M.durationPositive })
-    expect(validateTratamiento({ ...masaje, duracion: -30 }, 'create')).toEqual({ duracion: M.durationPositive })
-    expect(validateTratamiento({ ...masaje, duracion: 'una hora' }, 'create')).toEqual({ duracion: M.durationPositive })
+    expect(validarTratamiento({ ...masaje, duracion: 0 }, 'create')).toEqual({ duracion: M.durationPositive })
+    expect(validarTratamiento({ ...masaje, duracion: -30 }, 'create')).toEqual({ duracion: M.durationPositive })
+    expect(validarTratamiento({ ...masaje, duracion: 'una hora' }, 'create')).toEqual({ duracion: M.durationPositive })
   })
 
   it('refuses what it cannot store instead of rewriting it: 0 min is not 1, -12 is not 12, 2.5 units are not 25', () => {
-    expect(validateTratamiento({ ...masaje, duracion: '0' }, 'create')).toEqual({ duracion: M.durationPositive })
-    expect(validateTratamiento({ ...masaje, duracion: '45.5' }, 'create')).toEqual({ duracion: M.durationPositive })
-    expect(validateTratamiento({ ...masaje, costo: '-12' }, 'create')).toEqual({ costo: M.costNonNegative })
-    expect(validateTratamiento({ ...masaje, costo: '150.456' }, 'create')).toEqual({ costo: M.costNonNegative })
-    expect(validateTratamiento({ ...aceite, cantidad: '2.5' }, 'create')).toEqual({ cantidad: M.quantityPositive })
-    expect(validateTratamiento({ ...aceite, cantidad: '2.5' }, 'edit')).toEqual({ cantidad: M.quantityNonNegative })
-    expect(validateTratamiento({ ...masaje, comision: '150' }, 'create')).toEqual({ comision: M.commissionMax })
-    expect(validateTratamiento({ ...masaje, comision: '12.345' }, 'create')).toEqual({ comision: M.commissionNonNegative })
-    expect(validateTratamiento({ ...masaje, costo: '1,234.50', duracion: '60' }, 'create')).toEqual({})
+    expect(validarTratamiento({ ...masaje, duracion: '0' }, 'create')).toEqual({ duracion: M.durationPositive })
+    expect(validarTratamiento({ ...masaje, duracion: '45.5' }, 'create')).toEqual({ duracion: M.durationPositive })
+    expect(validarTratamiento({ ...masaje, costo: '-12' }, 'create')).toEqual({ costo: M.costNonNegative })
+    expect(validarTratamiento({ ...masaje, costo: '150.456' }, 'create')).toEqual({ costo: M.costNonNegative })
+    expect(validarTratamiento({ ...aceite, cantidad: '2.5' }, 'create')).toEqual({ cantidad: M.quantityPositive })
+    expect(validarTratamiento({ ...aceite, cantidad: '2.5' }, 'edit')).toEqual({ cantidad: M.quantityNonNegative })
+    expect(validarTratamiento({ ...masaje, comision: '150' }, 'create')).toEqual({ comision: M.commissionMax })
+    expect(validarTratamiento({ ...masaje, comision: '12.345' }, 'create')).toEqual({ comision: M.commissionNonNegative })
+    expect(validarTratamiento({ ...masaje, costo: '1,234.50', duracion: '60' }, 'create')).toEqual({})
   })
 
   it('wants a cost of zero or more', () => {
-    expect(validateTratamiento({ ...masaje, costo: -1 }, 'create')).toEqual({ costo: M.costNonNegative })
-    expect(validateTratamiento({ ...masaje, costo: 0 }, 'create')).toEqual({})
-    expect(validateTratamiento({ ...masaje, costo: 'gratis' }, 'create')).toEqual({ costo: M.costNonNegative })
+    expect(validarTratamiento({ ...masaje, costo: -1 }, 'create')).toEqual({ costo: M.costNonNegative })
+    expect(validarTratamiento({ ...masaje, costo: 0 }, 'create')).toEqual({})
+    expect(validarTratamiento({ ...masaje, costo: 'gratis' }, 'create')).toEqual({ costo: M.costNonNegative })
   })
 
   it('wants whole positive units for a new product', () => {
-    expect(validateTratamiento({ ...aceite, cantidad: -3 }, 'create')).toEqual({ cantidad: M.quantityPositive })
-    expect(validateTratamiento({ ...aceite, cantidad: 2.5 }, 'create')).toEqual({ cantidad: M.quantityPositive })
+    expect(validarTratamiento({ ...aceite, cantidad: -3 }, 'create')).toEqual({ cantidad: M.quantityPositive })
+    expect(validarTratamiento({ ...aceite, cantidad: 2.5 }, 'create')).toEqual({ cantidad: M.quantityPositive })
   })
 
   it('lets an edit set a product to 0 units (sold out stays editable), never below', () => {
-    expect(validateTratamiento({ ...aceite, cantidad: 0 }, 'edit')).toEqual({})
-    expect(validateTratamiento({ ...aceite, cantidad: -1 }, 'edit')).toEqual({ cantidad: M.quantityNonNegative })
-    expect(validateTratamiento({ ...aceite, cantidad: '' }, 'edit')).toEqual({ cantidad: M.quantityRequired })
+    expect(validarTratamiento({ ...aceite, cantidad: 0 }, 'edit')).toEqual({})
+    expect(validarTratamiento({ ...aceite, cantidad: -1 }, 'edit')).toEqual({ cantidad: M.quantityNonNegative })
+    expect(validarTratamiento({ ...aceite, cantidad: '' }, 'edit')).toEqual({ cantidad: M.quantityRequired })
   })
 
   it('wants an optional commission of zero or more', () => {
-    expect(validateTratamiento({ ...masaje, comision: -5 }, 'create')).toEqual({ comision: M.commissionNonNegative })
-    expect(validateTratamiento({ ...aceite, comision: -5 }, 'create')).toEqual({})
+    expect(validarTratamiento({ ...masaje, comision: -5 }, 'create')).toEqual({ comision: M.commissionNonNegative })
+    expect(validarTratamiento({ ...aceite, comision: -5 }, 'create')).toEqual({})
   })
 
   it('quotes the spec', () => {

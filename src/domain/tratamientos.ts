@@ -71,7 +71,7 @@ export function toTratamientoForm(t: Tratamiento, stock: number): TratamientoFor
   }
 }
 
-export const TRATAMIENTO_MESSAGES = {
+export const MENSAJES_TRATAMIENTO = {
   validationTitle: 'Error de Validación',
   required: 'Nombre, duración y costo son obligatorios.',
   quantityRequired: 'La cantidad es obligatoria para productos.',
@@ -110,10 +110,10 @@ function num(v: number | string): number {
  * refused with these messages, never saved as 1, 12 or 25
  * (docs/decisions/0034-entradas-veraces.md).
  */
-export function validateTratamiento(form: TratamientoForm, mode: 'create' | 'edit'): Errors {
+export function validarTratamiento(form: TratamientoForm, mode: 'create' | 'edit'): Errors {
   const e: Errors = {}
   const producto = form.tipo === 'producto'
-  const m = TRATAMIENTO_MESSAGES
+  const m = MENSAJES_TRATAMIENTO
   if (!form.nombre.trim()) e.nombre = m.required
   if (!producto && blank(form.duracion)) e.duracion = m.required
   if (blank(form.costo)) e.costo = m.required

@@ -10,7 +10,6 @@ import {
   solicitudCrear,
   solicitudEditar,
   solicitudEditarConEstado,
-  solicitudRestablecer,
   usuarioAForm,
   usuarioAFormEdicion,
   usuarioFormVacio,
@@ -148,20 +147,11 @@ describe('what the screen refuses', () => {
   })
 })
 
-describe('password reset', () => {
-  it('needs a new password of at least 6 characters', () => {
-    expect(solicitudRestablecer(recepcion, 'nueva-clave')).toEqual({ ok: true, valor: { action: 'reset_password', id_usuario: recepcion.id_usuario, password: 'nueva-clave' } })
-    expect(solicitudRestablecer(recepcion, '')).toEqual({ ok: false, mensaje: 'La nueva contraseña es obligatoria.' })
-    expect(solicitudRestablecer(recepcion, 'abc')).toEqual({ ok: false, mensaje: 'La contraseña debe tener al menos 6 caracteres.' })
-  })
-})
-
 describe('answers of the admin-users function', () => {
   it('success: the spec\'s toasts', () => {
     expect(leerRespuesta('create', 201, { usuario: recepcion })).toEqual({ ok: true, usuario: recepcion, mensaje: '¡Usuario Creado!' })
     expect(leerRespuesta('update', 200, { usuario: recepcion })).toMatchObject({ ok: true, mensaje: '¡Usuario Actualizado!' })
     expect(leerRespuesta('delete', 200, { usuario: recepcion })).toMatchObject({ ok: true, mensaje: '¡Usuario Eliminado!' })
-    expect(leerRespuesta('reset_password', 200, { usuario: recepcion })).toMatchObject({ ok: true, mensaje: '¡Contraseña Restablecida!' })
   })
 
   it('failure: the server\'s message, else the action\'s generic one', () => {
@@ -173,7 +163,7 @@ describe('answers of the admin-users function', () => {
     expect(leerRespuesta('create', 500, null)).toEqual({ ok: false, mensaje: 'No se pudo crear el usuario.', codigo: null })
     expect(leerRespuesta('update', null, undefined)).toEqual({ ok: false, mensaje: 'No se pudo actualizar el usuario.', codigo: null })
     expect(leerRespuesta('delete', 401, { msg: 'Invalid JWT' })).toEqual({ ok: false, mensaje: 'No se pudo eliminar el usuario.', codigo: null })
-    expect(leerRespuesta('reset_password', 502, { error: '  ' })).toMatchObject({ mensaje: 'No se pudo restablecer la contraseña.' })
+    expect(leerRespuesta('update', 502, { error: '  ' })).toMatchObject({ mensaje: 'No se pudo actualizar el usuario.' })
     // A 2xx without a user is not a success.
     expect(leerRespuesta('create', 200, {})).toMatchObject({ ok: false, mensaje: 'No se pudo crear el usuario.' })
   })

@@ -30,7 +30,6 @@ export const MENSAJES_USUARIOS = {
   nombreLargo: 'El nombre no puede superar los 120 caracteres.',
   correo: 'El correo electrónico no es válido.',
   contrasena: 'La contraseña es obligatoria para nuevos usuarios.',
-  nuevaContrasena: 'La nueva contraseña es obligatoria.',
   contrasenaCorta: 'La contraseña debe tener al menos 6 caracteres.',
   contrasenaLarga: 'La contraseña no puede superar los 72 caracteres.',
   correoDuplicado: 'Ya existe un usuario con este correo electrónico.',
@@ -44,12 +43,10 @@ export const MENSAJES_USUARIOS = {
   errorCrear: 'No se pudo crear el usuario.',
   errorActualizar: 'No se pudo actualizar el usuario.',
   errorEliminar: 'No se pudo eliminar el usuario.',
-  errorRestablecer: 'No se pudo restablecer la contraseña.',
   creado: '¡Usuario Creado!',
   actualizado: '¡Usuario Actualizado!',
   eliminado: '¡Usuario Eliminado!',
   // Ours: spec 2 names no toast for a password reset.
-  restablecida: '¡Contraseña Restablecida!',
 } as const
 
 // The function's pattern (Auth's, with a dot in the domain as tbusuarios requires).
@@ -78,11 +75,14 @@ export function usuarioAForm(u: Usuario): UsuarioForm {
   return { nombre: u.id_nombre, email: u.id_correo, password: '', isAdmin: u.is_admin }
 }
 
-/** The bodies the admin-users function takes (supabase/functions/admin-users/handler.ts). */
+/**
+ * The bodies this app sends to the admin-users function (supabase/functions/admin-users/handler.ts).
+ * A new password is set through 'update' (the edit dialog): the function's
+ * 'reset_password' is never sent from here.
+ */
 export type SolicitudUsuario =
   | { action: 'create'; nombre: string; email: string; password: string; is_admin: boolean }
   | { action: 'update'; id_usuario: string; nombre: string; is_admin: boolean; password?: string; is_active?: boolean }
-  | { action: 'reset_password'; id_usuario: string; password: string }
   | { action: 'delete'; id_usuario: string }
 
 export type Decision<T> = { ok: true; valor: T } | { ok: false; mensaje: string }
@@ -165,14 +165,6 @@ export function solicitudEditarConEstado(usuario: Usuario, form: UsuarioFormEdic
   return { ok: true, valor: { ...d.valor, is_active: form.isActive } }
 }
 
-/** A password reset. */
-export function solicitudRestablecer(usuario: Usuario, password: string): Decision<SolicitudUsuario> {
-  if (!password.trim()) return { ok: false, mensaje: MENSAJES_USUARIOS.nuevaContrasena }
-  const c = problemaContrasena(password)
-  if (c) return { ok: false, mensaje: c }
-  return { ok: true, valor: { action: 'reset_password', id_usuario: usuario.id_usuario, password } }
-}
-
 /** `yo` is the signed-in person's auth user id. */
 export function puedeEliminar(usuario: Usuario, yo: string, usuarios: readonly Usuario[]): Decision<SolicitudUsuario> {
   if (usuario.auth_user_id !== null && usuario.auth_user_id === yo) return { ok: false, mensaje: MENSAJES_USUARIOS.eliminarseASiMismo }
@@ -195,13 +187,11 @@ export function puedeDesactivar(usuario: Usuario, yo: string, usuarios: readonly
 const fallos: Record<SolicitudUsuario['action'], string> = {
   create: MENSAJES_USUARIOS.errorCrear,
   update: MENSAJES_USUARIOS.errorActualizar,
-  reset_password: MENSAJES_USUARIOS.errorRestablecer,
   delete: MENSAJES_USUARIOS.errorEliminar,
 }
 const exitos: Record<SolicitudUsuario['action'], string> = {
   create: MENSAJES_USUARIOS.creado,
   update: MENSAJES_USUARIOS.actualizado,
-  reset_password: MENSAJES_USUARIOS.restablecida,
   delete: MENSAJES_USUARIOS.eliminado,
 }
 
@@ -233,7 +223,7 @@ export function campoDelMensaje(mensaje: string, form?: Pick<UsuarioForm, 'nombr
   if (mensaje === M.nombreYCorreo) return form && form.nombre.trim() && !form.email.trim() ? 'email' : 'nombre'
   if (mensaje === M.nombre || mensaje === M.nombreLargo) return 'nombre'
   if (mensaje === M.correo || mensaje === M.correoDuplicado) return 'email'
-  if (mensaje === M.contrasena || mensaje === M.nuevaContrasena || mensaje === M.contrasenaCorta || mensaje === M.contrasenaLarga) return 'password'
+  if (mensaje === M.contrasena || mensaje === M.contrasenaCorta || mensaje === M.contrasenaLarga) return 'password'
   if (mensaje === M.quitarseAdmin) return 'isAdmin'
   if (mensaje === M.desactivarseASiMismo) return 'isActive'
   return null

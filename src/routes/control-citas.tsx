@@ -1,5 +1,5 @@
 import { Outlet, createFileRoute, redirect } from '@tanstack/react-router'
-import { SESSION_MESSAGES, routeAccess } from '@/domain/session-rules.ts'
+import { MENSAJES_SESION, routeAccess } from '@/domain/session-rules.ts'
 import { PanelLayout } from '@/features/panel/panel-layout.tsx'
 import { SpaMantineProvider } from '@/lib/theme/spa-mantine-provider.tsx'
 import { RefusalToasts } from '@/features/sync-problems/use-refusal-toast.ts'
@@ -16,7 +16,7 @@ export const Route = createFileRoute('/control-citas')({
     const access = routeAccess(location.pathname, getSessionUser())
     if (access === 'login') throw redirect({ to: '/login', search: { redirect: location.href } })
     if (access === 'denied') {
-      toast({ title: SESSION_MESSAGES.accessDenied, description: SESSION_MESSAGES.adminOnly, variant: 'destructive' })
+      toast({ title: MENSAJES_SESION.accessDenied, description: MENSAJES_SESION.adminOnly, variant: 'destructive' })
       throw redirect({ to: '/control-citas' })
     }
   },

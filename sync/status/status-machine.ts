@@ -158,7 +158,3 @@ function later(a: string | null, b: string | null): string | null {
   return b > a ? b : a
 }
 
-/** Every table of the session has finished its first download. */
-export function downloadsComplete(m: Pick<SyncModel, 'downloads'>): boolean {
-  return Object.values(m.downloads).every((d) => d === 'complete')
-}

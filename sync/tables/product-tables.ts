@@ -305,6 +305,13 @@ export const productTables = [
 export type ProductTable = (typeof productTables)[number]
 export type CollectionName = ProductTable['name']
 
+/** The definition of the table called `name`. */
+export function productTable<N extends CollectionName>(name: N): Extract<ProductTable, { name: N }> {
+  const def = productTables.find((t): t is Extract<ProductTable, { name: N }> => t.name === name)
+  if (!def) throw new Error(`Tabla desconocida: ${name}`)
+  return def
+}
+
 export type TratamientoDoc = DocOf<typeof tbTratamientos>
 export type HorarioDoc = DocOf<typeof tbHorarios>
 export type EspecialistaDoc = DocOf<typeof tbEspecialistas>

@@ -4,7 +4,7 @@
  * (values/canonical.ts) so equal data always compares equal.
  */
 import { canonicalDate, canonicalNumber, canonicalTime, canonicalTimestamp, valuesEqual } from '../values/canonical.ts'
-import { SYNC_MODIFIED, SYNC_XID, writableColumns, type ColumnDef, type TableDef } from './table-def.ts'
+import { SYNC_MODIFIED, SYNC_XID, writableColumns, type ColumnDef, type DocOf, type TableDef } from './table-def.ts'
 
 export type Row = Record<string, unknown>
 /** A local document as the replication sees it (no RxDB _meta/_rev). */
@@ -94,4 +94,32 @@ export function missingRequired(def: TableDef, doc: Row): string[] {
   return Object.entries(def.columns)
     .filter(([name, c]) => !c.nullable && !c.serverOwned && (doc[name] === null || doc[name] === undefined))
     .map(([name]) => name)
+}
+
+/**
+ * A reader of the columns a screen shows: `doc → { column: value }` for `columns` only,
+ * derived from the table definition so no screen copies fields by hand
+ * (docs/decisions/0048-casa-confiable.md). Every stored document has every column
+ * (normaliseLocalWrite, fromServerRow); one that lacks a column (written before it
+ * existed) reads its default, or null. Other fields (sync fields, RxDB's) are left out.
+ */
+export function docReader<T extends TableDef, const K extends keyof T['columns'] & string>(
+  def: T,
+  columns: readonly K[],
+): (doc: DocOf<T>) => Pick<DocOf<T>, K> {
+  const fill = columns.map((name) => {
+    const column = def.columns[name]
+    if (!column) throw new Error(`${def.name} no tiene la columna ${name}`)
+    return { name, nullable: column.nullable === true, fallback: column.default ?? null }
+  })
+  return (doc) => {
+    const source = doc as Row
+    const row: Row = {}
+    for (const { name, nullable, fallback } of fill) {
+      const value = source[name]
+      if (value === undefined || (value === null && !nullable)) row[name] = fallback === null ? null : structuredClone(fallback)
+      else row[name] = value
+    }
+    return row as Pick<DocOf<T>, K>
+  }
 }

@@ -23,7 +23,7 @@ import { demoStack, leerCatalogo, leerCitas, leerFormasPago, leerPagos, medianMs
 import { adelantosPendientes, reportePagos, type CitaAdelanto, type DatosReporte } from '../../src/domain/reporte-pagos.ts'
 import type { FiltrosReporte } from '../../src/domain/reporte-pagos-busqueda.ts'
 import { hojasReportePagos } from '../../src/domain/reporte-pagos-export.ts'
-import { hojaVentasProductos, ventasDeProductos } from '../../src/domain/ventas-productos.ts'
+import { hojaVentasProductos, ventasDeProductos } from '../../src/domain/reporte-ventas-productos.ts'
 import { metodosDePago } from '../../src/domain/formas-pago.ts'
 import { peruToday } from '../../src/domain/peru-time.ts'
 import { buildWorkbook, sheet } from '../../src/lib/excel/workbook.ts'

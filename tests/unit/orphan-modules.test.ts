@@ -4,7 +4,9 @@
  * server's commands, the Edge Functions, the build config). A file nothing imports is
  * dead code, or a test helper living among production files; either way it goes.
  * The graph is read from the sources (static and dynamic imports, re-exports, worker
- * URLs), so it needs no build.
+ * URLs), so it needs no build. Likewise no exported function, constant or class of a
+ * production file is used by tests alone: a helper only tests need lives in the test
+ * or under tests/support (docs/decisions/0048-casa-confiable.md).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
@@ -70,11 +72,37 @@ function reachable(): Set<string> {
   return seen
 }
 
+/**
+ * Exports used by no production code on purpose: the RxDB release the internals were
+ * read from, which their upgrade test compares with the installed one.
+ */
+const TEST_FACING_EXPORTS = new Set(['sync/replication/rxdb-internals.ts:RXDB_CHECKED_AGAINST'])
+
+/** Exported functions, constants and classes no production file uses (its own file included). */
+function exportsOnlyTestsUse(production: string[]): string[] {
+  const texts = new Map(production.map((f) => [f, readFileSync(join(ROOT, f), 'utf8')]))
+  const unused: string[] = []
+  for (const [file, text] of texts) {
+    for (const m of text.matchAll(/^export (?:async )?(?:function|const|class) (\w+)/gm)) {
+      const word = new RegExp(`\\b${m[1]}\\b`)
+      const usedHere = text.split('\n').filter((line) => word.test(line)).length > 1
+      const usedElsewhere = [...texts].some(([other, t]) => other !== file && word.test(t))
+      if (!usedHere && !usedElsewhere && !TEST_FACING_EXPORTS.has(`${file}:${m[1]}`)) unused.push(`${file}: ${m[1]}`)
+    }
+  }
+  return unused.sort()
+}
+
 describe('orphan modules', () => {
   it('every production module is imported from an entry point', () => {
     const seen = reachable()
     const production = PRODUCTION_DIRS.flatMap(walk).filter((f) => /\.(ts|tsx)$/.test(f) && !isTest(f))
     expect(production.length).toBeGreaterThan(200)
     expect(production.filter((f) => !seen.has(f)).sort()).toEqual([])
+  })
+
+  it('no production export is there for tests alone', () => {
+    const production = [...PRODUCTION_DIRS.flatMap(walk), 'vite.config.ts'].filter((f) => /\.(ts|tsx)$/.test(f) && !isTest(f) && !f.endsWith('.gen.ts'))
+    expect(exportsOnlyTestsUse(production)).toEqual([])
   })
 })

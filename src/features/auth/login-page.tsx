@@ -8,7 +8,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Button, Loader, PasswordInput, Stack, TextInput } from '@mantine/core'
 import { IconArrowLeft, IconLogin2 } from '@tabler/icons-react'
-import { SESSION_MESSAGES } from '@/domain/session-rules.ts'
+import { MENSAJES_SESION } from '@/domain/session-rules.ts'
 import { clearSession, isSigningOut, restoreServerSession, signIn, welcomeMessage } from '@/lib/auth/auth-service.ts'
 import type { PanelUser } from '@/lib/auth/panel-user.ts'
 import { clearNotice, useSession } from '@/lib/auth/session-store.ts'
@@ -58,8 +58,8 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
   // Why the last session ended without the user asking (idle, expired — also while the
   // app was closed) is said here, once.
   useEffect(() => {
-    if (notice === 'idle') toast({ title: SESSION_MESSAGES.idle, description: SESSION_MESSAGES.idleDetail, variant: 'warning', duration: Infinity })
-    else if (notice === 'expired') toast({ title: SESSION_MESSAGES.expired, description: SESSION_MESSAGES.expiredDetail, variant: 'warning' })
+    if (notice === 'idle') toast({ title: MENSAJES_SESION.idle, description: MENSAJES_SESION.idleDetail, variant: 'warning', duration: Infinity })
+    else if (notice === 'expired') toast({ title: MENSAJES_SESION.expired, description: MENSAJES_SESION.expiredDetail, variant: 'warning' })
     else return
     clearNotice()
   }, [notice])

@@ -6,15 +6,16 @@
 import { useMemo } from 'react'
 import type { CitaDoc, PagoCitaDoc } from '@sync/tables/product-tables.ts'
 import type { CitaCaja, PagoCaja } from '@/domain/cierre-caja.ts'
-import { esCobroDuplicado } from '@/domain/cobro-duplicado.ts'
+import { isCobroDuplicado } from '@/domain/cobro-duplicado.ts'
 import { useCierresCaja } from '@/lib/db/use-cierres-caja.ts'
+import { fromDoc } from '@/lib/db/from-doc.ts'
 import { useCollection } from '@/lib/db/use-collection.ts'
 import { useLiveQuery } from '@/lib/db/use-live-query.ts'
 import { useSyncProblems, useSyncStatus } from '@/lib/db/use-sync-status.ts'
 import type { CierreCajaStore } from './cierre-caja-store.ts'
 
-const toAdelanto = (d: CitaDoc): CitaCaja => ({ fecha_pago_adelanto: d.fecha_pago_adelanto ?? null, metodo_pago_adelanto: d.metodo_pago_adelanto ?? null, monto_adelanto: d.monto_adelanto ?? 0 })
-const toPago = (d: PagoCitaDoc): PagoCaja => ({ fecha_pago: d.fecha_pago, metodo_pago_final: d.metodo_pago_final, monto_final_pagado: d.monto_final_pagado })
+const toAdelanto: (d: CitaDoc) => CitaCaja = fromDoc('tb_citas', ['fecha_pago_adelanto', 'metodo_pago_adelanto', 'monto_adelanto'])
+const toPago: (d: PagoCitaDoc) => PagoCaja = fromDoc('tb_pagos_citas', ['fecha_pago', 'metodo_pago_final', 'monto_final_pagado'])
 
 export function useCierreCaja(dia: string): CierreCajaStore {
   const adelantos = useCollection('tb_citas', { query: () => ({ selector: { fecha_pago_adelanto: dia } }), deps: [dia], map: toAdelanto })
@@ -23,7 +24,7 @@ export function useCierreCaja(dia: string): CierreCajaStore {
   const { refused } = useSyncProblems()
   const sinConexion = useSyncStatus((s) => s.model.network !== 'up' || s.model.server === 'unreachable')
   const cierres = useCierresCaja(dia, dia)
-  const cobrosDuplicados = useMemo(() => refused.filter(esCobroDuplicado), [refused])
+  const cobrosDuplicados = useMemo(() => refused.filter(isCobroDuplicado), [refused])
   const metodos = useMemo(() => formas.map((f) => f.fp_descripcion), [formas])
   const status = adelantos.status === 'loading' || pagos.status === 'loading' ? 'loading' : adelantos.status === 'no-local-data' || pagos.status === 'no-local-data' ? 'no-local-data' : 'ready'
   return useMemo(

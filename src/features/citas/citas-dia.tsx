@@ -15,7 +15,7 @@ import { rangoHoras } from '@/domain/agenda-format.ts'
 import { slotsAgenda } from '@/domain/agenda-slots.ts'
 import { SLOT_STEP_MINUTES } from '@/domain/booking-slots.ts'
 import type { HuecoElegido } from '@/domain/cita-nueva.ts'
-import { CITA_MENSAJES, colorEstado, etiquetaEstado } from '@/domain/citas.ts'
+import { MENSAJES_CITA, colorEstado, etiquetaEstado } from '@/domain/citas.ts'
 import { lineaAhora, vistaDia } from '@/domain/day-view.ts'
 import { peruMinutesOfDay } from '@/domain/peru-time.ts'
 import { RowActionsMenu, type RowAction } from '@/lib/ui/row-actions-menu.tsx'
@@ -88,7 +88,7 @@ export function CitasDia({ fecha, hoy, citas, ocupadas, store, acciones, onNueva
   if (!eje || vista.columnas.length === 0) {
     return (
       <div className={page.state}>
-        <h2>{CITA_MENSAJES.sinCitas}</h2>
+        <h2>{MENSAJES_CITA.sinCitas}</h2>
         <p>El spa está cerrado este día o ningún especialista trabaja.</p>
       </div>
     )

@@ -8,7 +8,7 @@ import { facial, formas, horarioDia, lucia, LUNES_A_SABADO, masaje } from '@test
 import { renderScreen } from '@tests/support/render.tsx'
 import { memoryCitasDia, useMemoryCollection, type MemoryWrite } from '@tests/support/memory-collection.ts'
 import { CitasPage } from './citas-page.tsx'
-import { validateCitasSearch } from './citas-search.ts'
+import { validarBusquedaCitas } from './citas-search.ts'
 import type { EspecialistaFila, TratamientoFila } from '@/lib/db/use-agenda-catalogo.ts'
 import type { Cita } from './citas-store.ts'
 
@@ -69,7 +69,7 @@ async function open({ rows = [sofia, pedro, rosa, raul, cancelada, venta, otroDi
     }
     return <CitasPage store={store} />
   }
-  const view = await renderScreen(() => <Harness />, { url, validateSearch: validateCitasSearch })
+  const view = await renderScreen(() => <Harness />, { url, validateSearch: validarBusquedaCitas })
   return { ...view, log }
 }
 

@@ -11,7 +11,7 @@ import { IconCalendarCheck, IconCalendarEvent, IconCalendarTime, IconCalendarX, 
 import { fechaLargaDia, rangoHoras } from '@/domain/agenda-format.ts'
 import type { CitaNueva, EditarCitaPatch } from '@/domain/cita-forms.ts'
 import { nuevaCitaFormInicial, type HuecoElegido } from '@/domain/cita-nueva.ts'
-import { accionesCita, cancelarCitaPatch, CITA_MENSAJES as M, confirmarCitaPatch, marcarComoPagada } from '@/domain/citas.ts'
+import { accionesCita, cancelarCitaPatch, MENSAJES_CITA as M, confirmarCitaPatch, marcarComoPagada } from '@/domain/citas.ts'
 import { citasDelDia, nombreEspecialista } from '@/domain/citas-dia.ts'
 import { peruToday } from '@/domain/peru-time.ts'
 import { searchCountLabel } from '@/domain/text.ts'

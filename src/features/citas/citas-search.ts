@@ -6,7 +6,7 @@
 import { useCallback } from 'react'
 import { useSearch } from '@tanstack/react-router'
 import { isIsoDate, peruToday } from '@/domain/peru-time.ts'
-import { useSearchWriter, validateListSearch, type ListSearch } from '@/lib/ui/list-search.ts'
+import { useSearchWriter, validarBusquedaLista, type ListSearch } from '@/lib/ui/list-search.ts'
 
 export interface CitasSearch extends ListSearch {
   fecha?: string
@@ -16,8 +16,8 @@ export interface CitasSearch extends ListSearch {
   reagendar?: string
 }
 
-export function validateCitasSearch(search: Record<string, unknown>): CitasSearch {
-  const out: CitasSearch = validateListSearch(search)
+export function validarBusquedaCitas(search: Record<string, unknown>): CitasSearch {
+  const out: CitasSearch = validarBusquedaLista(search)
   if (typeof search.fecha === 'string' && isIsoDate(search.fecha)) out.fecha = search.fecha
   if (search.vista === 'dia') out.vista = 'dia'
   if (typeof search.reagendar === 'string' && /^[\w:.-]{1,200}$/.test(search.reagendar)) out.reagendar = search.reagendar
@@ -33,7 +33,7 @@ export function useFechaCitas(): { fecha: string; setFecha: (fecha: string) => v
       if (!isIsoDate(fecha)) return
       writeSearch((prev) => {
         const { page: _page, ...rest } = prev
-        return { ...validateCitasSearch({ ...rest, fecha }) }
+        return { ...validarBusquedaCitas({ ...rest, fecha }) }
       })
     },
     [writeSearch],
@@ -42,11 +42,11 @@ export function useFechaCitas(): { fecha: string; setFecha: (fecha: string) => v
     (on: boolean) =>
       writeSearch((prev) => {
         const { vista: _vista, ...rest } = prev
-        return { ...validateCitasSearch(on ? { ...rest, vista: 'dia' } : rest) }
+        return { ...validarBusquedaCitas(on ? { ...rest, vista: 'dia' } : rest) }
       }),
     [writeSearch],
   )
   // Read through the validation again: useSearch({ strict: false }) can hand back the raw URL value.
-  const valid = validateCitasSearch(search as Record<string, unknown>)
+  const valid = validarBusquedaCitas(search as Record<string, unknown>)
   return { fecha: valid.fecha ?? peruToday(), setFecha, vistaDia: valid.vista === 'dia', setVistaDia }
 }

@@ -13,7 +13,7 @@ import { horarioDia, lucia, LUNES_A_VIERNES, masaje } from '@tests/support/agend
 import { memoryCitasDia, useMemoryCollection, type MemoryWrite } from '@tests/support/memory-collection.ts'
 import { renderScreen } from '@tests/support/render.tsx'
 import { CitasPage } from './citas-page.tsx'
-import { validateCitasSearch } from './citas-search.ts'
+import { validarBusquedaCitas } from './citas-search.ts'
 import type { Cita } from './citas-store.ts'
 
 // Wednesday 25 November 2026, 08:00 in Lima; tomorrow is a Thursday.
@@ -92,7 +92,7 @@ async function open(url = URL) {
     }
     return <CitasPage store={store} />
   }
-  const view = await renderScreen(() => <Harness />, { url, validateSearch: validateCitasSearch })
+  const view = await renderScreen(() => <Harness />, { url, validateSearch: validarBusquedaCitas })
   return { ...view, log, pacientesLog, descartados }
 }
 

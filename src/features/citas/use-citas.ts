@@ -6,6 +6,7 @@
  */
 import { useMemo } from 'react'
 import type { CitaDoc } from '@sync/tables/product-tables.ts'
+import { fromDoc } from '@/lib/db/from-doc.ts'
 import { awaitingFirstSync, type CollectionState } from '@/lib/db/use-collection.ts'
 import { useAgendaCatalogo, usePacientesCita } from '@/lib/db/use-agenda-catalogo.ts'
 import { diasVecinos } from '@/domain/citas-dia.ts'
@@ -14,25 +15,23 @@ import { useSyncProblems, useSyncStatus } from '@/lib/db/use-sync-status.ts'
 import { insertDoc, newId, patchDoc, removeDoc } from '@/lib/db/writes.ts'
 import type { Cita, CitasStore, RechazosCitas } from './citas-store.ts'
 
-function toCita(d: CitaDoc): Cita {
-  return {
-    id_cita: d.id_cita,
-    id_especialista: d.id_especialista ?? null,
-    id_tratamiento: d.id_tratamiento ?? null,
-    nombre_cliente: d.nombre_cliente,
-    email_cliente: d.email_cliente ?? null,
-    telefono_cliente: d.telefono_cliente ?? null,
-    nombre_tratamiento: d.nombre_tratamiento ?? null,
-    fecha_cita: d.fecha_cita,
-    hora_inicio: d.hora_inicio,
-    hora_fin: d.hora_fin ?? null,
-    estado_cita: d.estado_cita,
-    monto_adelanto: Number(d.monto_adelanto ?? 0),
-    metodo_pago_adelanto: d.metodo_pago_adelanto ?? null,
-    referencia_pago_adelanto: d.referencia_pago_adelanto ?? null,
-    notas_internas: d.notas_internas ?? null,
-  }
-}
+const toCita: (d: CitaDoc) => Cita = fromDoc('tb_citas', [
+  'id_cita',
+  'id_especialista',
+  'id_tratamiento',
+  'nombre_cliente',
+  'email_cliente',
+  'telefono_cliente',
+  'nombre_tratamiento',
+  'fecha_cita',
+  'hora_inicio',
+  'hora_fin',
+  'estado_cita',
+  'monto_adelanto',
+  'metodo_pago_adelanto',
+  'referencia_pago_adelanto',
+  'notas_internas',
+])
 
 const useCitasDelDia = citasDiaHook(toCita)
 

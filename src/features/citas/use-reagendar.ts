@@ -10,7 +10,7 @@ import { useSearch } from '@tanstack/react-router'
 import { puedeElegirOtroHorario, reagendarFormInicial, type OrigenReagendada } from '@/domain/cita-reagendada.ts'
 import type { NuevaCitaForm } from '@/domain/cita-nueva.ts'
 import { useSearchWriter } from '@/lib/ui/list-search.ts'
-import { validateCitasSearch } from './citas-search.ts'
+import { validarBusquedaCitas } from './citas-search.ts'
 import type { RechazosCitas } from './citas-store.ts'
 
 export interface Reagendar {
@@ -22,7 +22,7 @@ export interface Reagendar {
 }
 
 export function useReagendar(hoy: string, { rechazos, descartar }: RechazosCitas): Reagendar {
-  const id = validateCitasSearch(useSearch({ strict: false }) as Record<string, unknown>).reagendar
+  const id = validarBusquedaCitas(useSearch({ strict: false }) as Record<string, unknown>).reagendar
   const writeSearch = useSearchWriter()
   const rechazo = id ? rechazos.find((r) => r.id === id && puedeElegirOtroHorario(r)) : undefined
   const abierto = useMemo(() => (rechazo ? { ...reagendarFormInicial(rechazo, hoy), motivo: rechazo.reason } : null), [rechazo, hoy])
@@ -30,7 +30,7 @@ export function useReagendar(hoy: string, { rechazos, descartar }: RechazosCitas
     () =>
       writeSearch((prev) => {
         const { reagendar: _reagendar, ...rest } = prev as Record<string, unknown>
-        return { ...validateCitasSearch(rest) }
+        return { ...validarBusquedaCitas(rest) }
       }),
     [writeSearch],
   )

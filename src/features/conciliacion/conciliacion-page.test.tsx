@@ -11,7 +11,7 @@ import { renderScreen } from '@tests/support/render.tsx'
 import { useMemoryCollection, type MemoryWrite } from '@tests/support/memory-collection.ts'
 import { ConciliacionPage } from './conciliacion-page.tsx'
 import type { ConciliacionStore } from './conciliacion-store.ts'
-import { validatePeriodoSearch } from './periodo-search.ts'
+import { validarBusquedaPeriodo } from './periodo-search.ts'
 
 // jsdom has no layout: recharts would only warn about a 0×0 chart. Its figures are
 // checked through the table the chart carries for screen readers.
@@ -293,12 +293,12 @@ describe('Conciliación Bancaria', { timeout: 30_000 }, () => {
   })
 })
 
-describe('validatePeriodoSearch', () => {
+describe('validarBusquedaPeriodo', () => {
   it('keeps a valid month and drops anything else', () => {
-    expect(validatePeriodoSearch({ mes: '11', anio: '2026' })).toEqual({ mes: 11, anio: 2026 })
-    expect(validatePeriodoSearch({ mes: 13, anio: 2026 })).toEqual({})
-    expect(validatePeriodoSearch({ mes: 5, anio: 2019 })).toEqual({})
-    expect(validatePeriodoSearch({ mes: 'x' })).toEqual({})
+    expect(validarBusquedaPeriodo({ mes: '11', anio: '2026' })).toEqual({ mes: 11, anio: 2026 })
+    expect(validarBusquedaPeriodo({ mes: 13, anio: 2026 })).toEqual({})
+    expect(validarBusquedaPeriodo({ mes: 5, anio: 2019 })).toEqual({})
+    expect(validarBusquedaPeriodo({ mes: 'x' })).toEqual({})
   })
 })
 

@@ -6,7 +6,7 @@
 import { useCallback } from 'react'
 import { useSearch } from '@tanstack/react-router'
 import { useSearchWriter } from '@/lib/ui/list-search.ts'
-import { esPeriodoValido, periodoActual, type Periodo } from '@/domain/periodo.ts'
+import { isPeriodoValido, periodoActual, type Periodo } from '@/domain/periodo.ts'
 
 export interface PeriodoSearch {
   mes?: number
@@ -14,9 +14,9 @@ export interface PeriodoSearch {
 }
 
 /** The route's validateSearch: a valid month (1–12, 2020–2100) or nothing. */
-export function validatePeriodoSearch(search: Record<string, unknown>): PeriodoSearch {
+export function validarBusquedaPeriodo(search: Record<string, unknown>): PeriodoSearch {
   const p = { mes: Number(search.mes), anio: Number(search.anio) }
-  return esPeriodoValido(p) ? p : {}
+  return isPeriodoValido(p) ? p : {}
 }
 
 export function usePeriodoSearch(): [Periodo, (p: Periodo) => void] {
@@ -24,7 +24,7 @@ export function usePeriodoSearch(): [Periodo, (p: Periodo) => void] {
   const writeSearch = useSearchWriter()
   const actual = periodoActual()
   const desdeUrl = { anio: search.anio, mes: search.mes }
-  const periodo = esPeriodoValido(desdeUrl) ? desdeUrl : actual
+  const periodo = isPeriodoValido(desdeUrl) ? desdeUrl : actual
   const setPeriodo = useCallback((p: Periodo) => writeSearch((prev) => ({ ...prev, mes: p.mes, anio: p.anio })), [writeSearch])
   return [periodo, setPeriodo]
 }

@@ -9,7 +9,7 @@ import type { CollectionStatus } from '@/lib/db/use-collection.ts'
 import { useToastStore } from '@/lib/toast/toast-store.ts'
 import { PARTIAL_DATA } from '@/lib/ui/list-states.tsx'
 import { EgresosPage } from './egresos-page.tsx'
-import { validateEgresosSearch } from './egresos-search.ts'
+import { validarBusquedaEgresos } from './egresos-search.ts'
 import type { ConsultarTipoCambio, EgresosStore } from './egresos-store.ts'
 
 function e(over: Partial<Egreso>): Egreso {
@@ -56,7 +56,7 @@ function Harness({ initial, log, deleted = [], consultar = tasaOk, status }: { i
   return <EgresosPage store={store} consultarTipoCambio={consultar} />
 }
 
-const open = (ui: () => React.ReactNode, search = '?anio=2026&mes=11') => renderScreen(ui, { url: `/control-citas/egresos${search}`, validateSearch: validateEgresosSearch })
+const open = (ui: () => React.ReactNode, search = '?anio=2026&mes=11') => renderScreen(ui, { url: `/control-citas/egresos${search}`, validateSearch: validarBusquedaEgresos })
 const toastNow = () => useToastStore.getState().current
 const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(name) })
 const field = (name: RegExp) => screen.getByRole('textbox', { name })

@@ -7,7 +7,7 @@
 import { useCallback } from 'react'
 import { useSearch } from '@tanstack/react-router'
 import { useSearchWriter } from '@/lib/ui/list-search.ts'
-import { esPeriodoValido, periodoActual, type Periodo } from '@/domain/periodo.ts'
+import { isPeriodoValido, periodoActual, type Periodo } from '@/domain/periodo.ts'
 
 export type PestanaEgresos = 'fijos' | 'variables'
 
@@ -17,10 +17,10 @@ export interface EgresosSearch {
   tab?: PestanaEgresos
 }
 
-export function validateEgresosSearch(search: Record<string, unknown>): EgresosSearch {
+export function validarBusquedaEgresos(search: Record<string, unknown>): EgresosSearch {
   const out: EgresosSearch = {}
   const periodo = { anio: Number(search.anio), mes: Number(search.mes) }
-  if (esPeriodoValido(periodo)) {
+  if (isPeriodoValido(periodo)) {
     out.anio = periodo.anio
     out.mes = periodo.mes
   }
@@ -40,7 +40,7 @@ export function useEgresosSearch(now?: Date): EgresosSearchState {
   const writeSearch = useSearchWriter()
   const periodo = search.anio && search.mes ? { anio: search.anio, mes: search.mes } : periodoActual(now)
   const update = useCallback(
-    (next: EgresosSearch) => writeSearch((prev) => ({ ...validateEgresosSearch({ ...prev, ...next }) })),
+    (next: EgresosSearch) => writeSearch((prev) => ({ ...validarBusquedaEgresos({ ...prev, ...next }) })),
     [writeSearch],
   )
   const setPeriodo = useCallback((p: Periodo) => update({ anio: p.anio, mes: p.mes }), [update])

@@ -6,7 +6,7 @@ import {
   emptyEspecialistaForm,
   parseDiasTrabajo,
   toEspecialistaForm,
-  validateEspecialista,
+  validarEspecialista,
   type Especialista,
   type EspecialistaForm,
 } from '@/domain/especialistas.ts'
@@ -29,7 +29,7 @@ export function EspecialistaFormDialog({ editing, onClose, onSave }: Especialist
       title={editing === 'new' ? 'Registrar Nuevo Especialista' : 'Editar Especialista'}
       values={editing === null ? null : target ? toEspecialistaForm(target) : emptyEspecialistaForm}
       formKey={target?.id_especialista ?? 'new'}
-      validate={validateEspecialista}
+      validate={validarEspecialista}
       onSubmit={(values, dialog) => onSave(values, target, dialog)}
       onClose={onClose}
       submitLabel={target ? 'Guardar Cambios' : 'Registrar Especialista'}

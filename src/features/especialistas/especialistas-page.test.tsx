@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import type { Especialista } from '@/domain/especialistas.ts'
 import type { CollectionStatus } from '@/lib/db/use-collection.ts'
 import { useToastStore } from '@/lib/toast/toast-store.ts'
-import { validateListSearch } from '@/lib/ui/list-search.ts'
+import { validarBusquedaLista } from '@/lib/ui/list-search.ts'
 import { NO_LOCAL_DATA } from '@/lib/ui/list-states.tsx'
 import { renderScreen } from '@tests/support/render.tsx'
 import { useMemoryCollection, type MemoryWrite } from '@tests/support/memory-collection.ts'
@@ -60,7 +60,7 @@ async function open({ rows = equipo, citas = {}, status, failWith, url = '/contr
     const store = useMemoryCollection<'tb_especialistas', Especialista>('tb_especialistas', rows, { log, status, failWith })
     return <EspecialistasPage store={store} citasPorEspecialista={counts} />
   }
-  const view = await renderScreen(() => <Harness />, { url, validateSearch: validateListSearch })
+  const view = await renderScreen(() => <Harness />, { url, validateSearch: validarBusquedaLista })
   return { ...view, log }
 }
 

@@ -2,24 +2,23 @@
 import { useMemo } from 'react'
 import type { Especialista } from '@/domain/especialistas.ts'
 import type { EspecialistaDoc } from '@sync/tables/product-tables.ts'
+import { fromDoc } from '@/lib/db/from-doc.ts'
 import { useCollection } from '@/lib/db/use-collection.ts'
 import { useLiveQuery } from '@/lib/db/use-live-query.ts'
 import type { CitasPorEspecialista, EspecialistasStore } from './especialistas-store.ts'
 
-function toEspecialista(doc: EspecialistaDoc): Especialista {
-  return {
-    id_especialista: doc.id_especialista,
-    nombre: doc.nombre,
-    apellido: doc.apellido,
-    especialidad: doc.especialidad,
-    email: doc.email ?? null,
-    telefono: doc.telefono ?? null,
-    dias_trabajo: doc.dias_trabajo ?? null,
-    hora_inicio_trabajo: doc.hora_inicio_trabajo ?? null,
-    hora_fin_trabajo: doc.hora_fin_trabajo ?? null,
-    activo: doc.activo,
-  }
-}
+const toEspecialista: (d: EspecialistaDoc) => Especialista = fromDoc('tb_especialistas', [
+  'id_especialista',
+  'nombre',
+  'apellido',
+  'especialidad',
+  'email',
+  'telefono',
+  'dias_trabajo',
+  'hora_inicio_trabajo',
+  'hora_fin_trabajo',
+  'activo',
+])
 
 /** The page sorts (apellido, nombre, Spanish collation), so no query order here. */
 export function useEspecialistas(): EspecialistasStore {

@@ -12,7 +12,7 @@ import {
   horarioResumen,
   toHorarioFields,
   toHorarioForm,
-  validateHorario,
+  validarHorario,
   type DiaEditable,
   type Horario,
   type HorarioFields,
@@ -40,7 +40,7 @@ export function HorarioCard({ dia, orden, horario, onSave }: HorarioCardProps) {
     mode: 'controlled',
     name: `horario-${orden}`,
     initialValues: saved,
-    validate: (v) => validateHorario(dia, v) as FormErrors,
+    validate: (v) => validarHorario(dia, v) as FormErrors,
   })
   const [saving, setSaving] = useState(false)
   const changed = horarioChanged(saved, form.values)

@@ -7,21 +7,20 @@ import { useMemo } from 'react'
 import type { Horario } from '@/domain/horarios.ts'
 import type { HorarioDoc } from '@sync/tables/product-tables.ts'
 import { citasDesde } from '@/lib/db/citas-desde.ts'
+import { fromDoc } from '@/lib/db/from-doc.ts'
 import { useCollection } from '@/lib/db/use-collection.ts'
 import type { HorariosStore } from './horarios-store.ts'
 
-function toHorario(doc: HorarioDoc): Horario {
-  return {
-    id_horario: doc.id_horario,
-    dia_semana: doc.dia_semana,
-    orden_dia: doc.orden_dia,
-    esta_abierto: doc.esta_abierto,
-    hora_apertura: doc.hora_apertura ?? null,
-    hora_cierre: doc.hora_cierre ?? null,
-    descanso_inicio: doc.descanso_inicio ?? null,
-    descanso_fin: doc.descanso_fin ?? null,
-  }
-}
+const toHorario: (d: HorarioDoc) => Horario = fromDoc('tb_horarios', [
+  'id_horario',
+  'dia_semana',
+  'orden_dia',
+  'esta_abierto',
+  'hora_apertura',
+  'hora_cierre',
+  'descanso_inicio',
+  'descanso_fin',
+])
 
 export function useHorarios(): HorariosStore {
   const collection = useCollection('tb_horarios', { map: toHorario })

@@ -1,6 +1,6 @@
 /** 'Registrar Nuevo Paciente' / 'Editar Paciente' (spec 1 §2, §4, §5) on the kit's form dialog. */
 import { TextInput, Textarea } from '@mantine/core'
-import { emptyPacienteForm, PACIENTE_LIMITES as MAX, toPacienteForm, validatePaciente, type Paciente, type PacienteForm } from '@/domain/pacientes.ts'
+import { emptyPacienteForm, PACIENTE_LIMITES as MAX, toPacienteForm, validarPaciente, type Paciente, type PacienteForm } from '@/domain/pacientes.ts'
 import { peruToday } from '@/domain/peru-time.ts'
 import { FormDialog, type DialogForm } from '@/lib/ui/form-dialog.tsx'
 import { DateField } from '@/lib/ui/date-field.tsx'
@@ -21,7 +21,7 @@ export function PacienteFormDialog({ editing, onClose, onSave }: PacienteFormDia
       title={editing === 'new' ? 'Registrar Nuevo Paciente' : 'Editar Paciente'}
       values={editing === null ? null : target ? toPacienteForm(target) : emptyPacienteForm}
       formKey={target?.id_paciente ?? 'new'}
-      validate={(v) => validatePaciente(v, peruToday())}
+      validate={(v) => validarPaciente(v, peruToday())}
       onSubmit={(values, dialog) => onSave(values, target, dialog)}
       onClose={onClose}
       submitLabel={target ? 'Guardar Cambios' : 'Registrar Paciente'}

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react'
 import { renderScreen } from '@tests/support/render.tsx'
 import type { Paciente } from '@/domain/pacientes.ts'
 import { useToastStore } from '@/lib/toast/toast-store.ts'
-import { validateListSearch } from '@/lib/ui/list-search.ts'
+import { validarBusquedaLista } from '@/lib/ui/list-search.ts'
 import { PacientesPage } from './pacientes-page.tsx'
 import type { PacientesStore } from './pacientes-store.ts'
 
@@ -58,7 +58,7 @@ function Harness({ initial, status = 'ready', log }: { initial: Paciente[]; stat
   return <PacientesPage store={store} />
 }
 
-const open = (ui: () => React.ReactNode, url = '/control-citas/pacientes') => renderScreen(ui, { url, validateSearch: validateListSearch })
+const open = (ui: () => React.ReactNode, url = '/control-citas/pacientes') => renderScreen(ui, { url, validateSearch: validarBusquedaLista })
 
 beforeEach(() => useToastStore.setState({ current: null }))
 

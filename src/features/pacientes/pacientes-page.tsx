@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react'
 import { IconPencil, IconTrash, IconUserHeart, IconUserPlus } from '@tabler/icons-react'
 import {
-  PACIENTE_DUPLICATE_MESSAGES,
+  MENSAJES_PACIENTE_DUPLICADO,
   buildPacienteIndex,
   findDuplicate,
   pacienteToasts,
@@ -60,7 +60,7 @@ export function PacientesPage({ store }: { store: PacientesStore }) {
     // another tablet while offline) comes back later in 'Problemas de sincronización'.
     const duplicate = findDuplicate(store.rows, fields, target?.id_paciente ?? null)
     if (duplicate) {
-      const message = PACIENTE_DUPLICATE_MESSAGES[duplicate]
+      const message = MENSAJES_PACIENTE_DUPLICADO[duplicate]
       toastError(message)
       dialog.setFieldError(duplicate, message)
       return

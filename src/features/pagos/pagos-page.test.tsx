@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useState } from 'react'
 import type { FormaPagoFila } from '@/domain/formas-pago.ts'
-import { validatePagosSearch, type PagosSearch } from '@/domain/pagos-dia-busqueda.ts'
+import { validarBusquedaPagos, type PagosSearch } from '@/domain/pagos-dia-busqueda.ts'
 import { useToastStore } from '@/lib/toast/toast-store.ts'
 import { fechaTexto } from '@/lib/dates/fecha-texto.ts'
 import type { CollectionStatus } from '@/lib/db/use-collection.ts'
@@ -91,7 +91,7 @@ async function open({ url = '/control-citas/pagos', formasPago = formas, failWit
     }
     return <PagosPage store={store} search={search} />
   }
-  const view = await renderScreen(() => <Harness />, { url, validateSearch: validatePagosSearch })
+  const view = await renderScreen(() => <Harness />, { url, validateSearch: validarBusquedaPagos })
   return { ...view, log }
 }
 

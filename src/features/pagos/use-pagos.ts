@@ -7,40 +7,29 @@
 import { nombreCompleto } from '@/domain/nombre-completo.ts'
 import { useMemo } from 'react'
 import type { CitaDoc, PagoCitaDoc, TratamientoDoc } from '@sync/tables/product-tables.ts'
+import { fromDoc } from '@/lib/db/from-doc.ts'
 import { useCollection, useLookup } from '@/lib/db/use-collection.ts'
 import { useLiveQuery, useStock } from '@/lib/db/use-live-query.ts'
 import type { CitaPago, PagoLocal, PagosStore, TratamientoPago } from './pagos-store.ts'
 
-function toCita(d: CitaDoc): CitaPago {
-  return {
-    id_cita: d.id_cita,
-    id_tratamiento: d.id_tratamiento ?? null,
-    id_especialista: d.id_especialista ?? null,
-    nombre_tratamiento: d.nombre_tratamiento ?? null,
-    nombre_cliente: d.nombre_cliente,
-    email_cliente: d.email_cliente ?? null,
-    fecha_cita: d.fecha_cita,
-    hora_inicio: d.hora_inicio,
-    hora_fin: d.hora_fin ?? null,
-    estado_cita: d.estado_cita,
-    monto_adelanto: d.monto_adelanto ?? 0,
-    id_pago_final: d.id_pago_final ?? null,
-  }
-}
+const toCita: (d: CitaDoc) => CitaPago = fromDoc('tb_citas', [
+  'id_cita',
+  'id_tratamiento',
+  'id_especialista',
+  'nombre_tratamiento',
+  'nombre_cliente',
+  'email_cliente',
+  'fecha_cita',
+  'hora_inicio',
+  'hora_fin',
+  'estado_cita',
+  'monto_adelanto',
+  'id_pago_final',
+])
 
-function toPago(d: PagoCitaDoc): PagoLocal {
-  return {
-    id_pago_cita: d.id_pago_cita,
-    id_cita: d.id_cita,
-    fecha_pago: d.fecha_pago,
-    metodo_pago_final: d.metodo_pago_final,
-    monto_final_pagado: d.monto_final_pagado,
-  }
-}
+const toPago: (d: PagoCitaDoc) => PagoLocal = fromDoc('tb_pagos_citas', ['id_pago_cita', 'id_cita', 'fecha_pago', 'metodo_pago_final', 'monto_final_pagado'])
 
-function toTratamiento(d: TratamientoDoc): TratamientoPago {
-  return { id_tratamiento: d.id_tratamiento, nombre: d.nombre, tipo: d.tipo, costo: d.costo, activo: d.activo, stock_en_revision: d.stock_en_revision === true }
-}
+const toTratamiento: (d: TratamientoDoc) => TratamientoPago = fromDoc('tb_tratamientos', ['id_tratamiento', 'nombre', 'tipo', 'costo', 'activo', 'stock_en_revision'])
 
 export function usePagos(dia: string): PagosStore {
   const citas = useCollection('tb_citas', { query: () => ({ selector: { fecha_cita: dia } }), deps: [dia], map: toCita })

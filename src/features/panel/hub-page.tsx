@@ -4,7 +4,7 @@ import { ActionIcon, Badge, Group, Tooltip } from '@mantine/core'
 import { IconCrown, IconSettings } from '@tabler/icons-react'
 import { displayName, saludo } from '@/domain/greeting.ts'
 import { fechaLarga, peruToday } from '@/domain/peru-time.ts'
-import { SESSION_MESSAGES } from '@/domain/session-rules.ts'
+import { MENSAJES_SESION } from '@/domain/session-rules.ts'
 import { PANEL_SECTIONS, type PanelSection, type PanelSlug } from '@/domain/panel-sections.ts'
 import { useSession } from '@/lib/auth/session-store.ts'
 import { usePrefetchCitasDias } from '@/lib/db/use-citas-dia.ts'
@@ -30,7 +30,7 @@ export function HubPage() {
 
   const openSettings = () => {
     if (isAdmin) void navigate({ to: '/control-citas/$seccion', params: { seccion: 'usuarios' } })
-    else toast({ title: SESSION_MESSAGES.accessDenied, description: SESSION_MESSAGES.adminOnlySettings, variant: 'destructive' })
+    else toast({ title: MENSAJES_SESION.accessDenied, description: MENSAJES_SESION.adminOnlySettings, variant: 'destructive' })
   }
 
   return (

@@ -6,7 +6,7 @@
 import { useEffect, type ReactNode } from 'react'
 import { useLocation, useNavigate, useRouter } from '@tanstack/react-router'
 import '@/lib/dates/dayjs-es.ts'
-import { SESSION_MESSAGES, isAdminPath, isPanelPath } from '@/domain/session-rules.ts'
+import { MENSAJES_SESION, isAdminPath, isPanelPath } from '@/domain/session-rules.ts'
 import { startSessionMonitor } from '@/lib/auth/session-monitor.ts'
 import { useSession } from '@/lib/auth/session-store.ts'
 import { useIsAdmin } from '@/lib/db/use-is-admin.ts'
@@ -71,7 +71,7 @@ function PathGuards() {
   // meanwhile (the sync learns it from the server) is sent out the same way.
   useEffect(() => {
     if (user && !isAdmin && isAdminPath(pathname)) {
-      toast({ title: SESSION_MESSAGES.accessDenied, description: SESSION_MESSAGES.adminOnly, variant: 'destructive' })
+      toast({ title: MENSAJES_SESION.accessDenied, description: MENSAJES_SESION.adminOnly, variant: 'destructive' })
       void navigate({ to: '/control-citas', replace: true })
     }
   }, [user, isAdmin, pathname, navigate])

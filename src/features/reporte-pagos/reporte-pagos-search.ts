@@ -11,7 +11,7 @@ import { busquedaDeFiltros, CLAVES_BUSQUEDA_REPORTE, filtrosDeBusqueda, leerBusq
 import { URL_WRITE_DELAY_MS, useSearchWriter } from '@/lib/ui/list-search.ts'
 
 /** The route's validateSearch (merge it with the Pagos screen's). */
-export function validateReporteSearch(search: Record<string, unknown>): BusquedaReporte {
+export function validarBusquedaReporte(search: Record<string, unknown>): BusquedaReporte {
   return leerBusquedaReporte(search)
 }
 

@@ -10,7 +10,7 @@ import type * as Workbook from '@/lib/excel/workbook.ts'
 import type { Sheet } from '@/lib/excel/workbook.ts'
 import { useToastStore } from '@/lib/toast/toast-store.ts'
 import { ReportePagosSection } from './reporte-pagos-section.tsx'
-import { validateReporteSearch } from './reporte-pagos-search.ts'
+import { validarBusquedaReporte } from './reporte-pagos-search.ts'
 import type { ReportePagosStore } from './reporte-pagos-store.ts'
 
 const MASAJE = 'a0000000-0000-4000-8000-000000000001'
@@ -108,7 +108,7 @@ function Harness({ esAdmin, log, rechazos = [], status = 'ready' }: { esAdmin: b
   return <ReportePagosSection store={store} />
 }
 
-const open = (esAdmin: boolean, log: string[] = [], url = RANGO) => renderScreen(() => <Harness esAdmin={esAdmin} log={log} />, { url, validateSearch: validateReporteSearch })
+const open = (esAdmin: boolean, log: string[] = [], url = RANGO) => renderScreen(() => <Harness esAdmin={esAdmin} log={log} />, { url, validateSearch: validarBusquedaReporte })
 const tabla = () => screen.getByRole('table', { name: 'Pagos realizados' })
 const filas = () => within(tabla()).getAllByRole('row').slice(1)
 const toastNow = () => useToastStore.getState().current
@@ -171,7 +171,7 @@ describe('Reporte de Pagos Realizados', () => {
   })
 
   it('while this device still downloads its data: the rows that arrived, no totals, no daily summary, no pending advances', async () => {
-    await renderScreen(() => <Harness esAdmin log={[]} status="no-local-data" />, { url: RANGO, validateSearch: validateReporteSearch })
+    await renderScreen(() => <Harness esAdmin log={[]} status="no-local-data" />, { url: RANGO, validateSearch: validarBusquedaReporte })
     expect(filas()).toHaveLength(2)
     expect(screen.getByText(PARTIAL_DATA.list)).toBeInTheDocument()
     expect(screen.queryByLabelText('Totales del reporte')).toBeNull()
@@ -192,7 +192,7 @@ describe('Reporte de Pagos Realizados', () => {
       localVersion: { monto_final_pagado: 80, metodo_pago_final: 'Yape' },
       at: '2026-11-27T16:00:00.000Z',
     }
-    await renderScreen(() => <Harness esAdmin={false} log={[]} rechazos={[cobro]} />, { url: RANGO, validateSearch: validateReporteSearch })
+    await renderScreen(() => <Harness esAdmin={false} log={[]} rechazos={[cobro]} />, { url: RANGO, validateSearch: validarBusquedaReporte })
     const aviso = screen.getByRole('status', { name: 'Cobros duplicados sin resolver' })
     expect(aviso).toHaveTextContent('Un cobro duplicado de este equipo no está en el reporte: S/ 80.00 (Yape).')
     expect(within(aviso).getByRole('link', { name: 'Ver en Problemas de sincronización' })).toHaveAttribute('href', '/control-citas/sincronizacion')

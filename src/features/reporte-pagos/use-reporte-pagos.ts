@@ -8,42 +8,39 @@ import { useMemo } from 'react'
 import type { CitaDoc, PagoCitaDoc, TratamientoDoc } from '@sync/tables/product-tables.ts'
 import type { PagoReporte, TratamientoComision } from '@/domain/comisiones.ts'
 import type { CitaAdelanto } from '@/domain/reporte-pagos.ts'
+import { fromDoc } from '@/lib/db/from-doc.ts'
 import { useCollection } from '@/lib/db/use-collection.ts'
 import { useIsAdmin } from '@/lib/db/use-is-admin.ts'
 import { useLiveQuery } from '@/lib/db/use-live-query.ts'
 import { useSyncStatus } from '@/lib/db/use-sync-status.ts'
 import type { ReportePagosStore } from './reporte-pagos-store.ts'
 
-function toPago(d: PagoCitaDoc): PagoReporte {
-  return {
-    id_pago_cita: d.id_pago_cita,
-    id_cita: d.id_cita,
-    monto_total_calculado: d.monto_total_calculado ?? 0,
-    monto_adelanto_aplicado: d.monto_adelanto_aplicado ?? 0,
-    monto_final_pagado: d.monto_final_pagado,
-    metodo_pago_final: d.metodo_pago_final,
-    referencia_pago_final: d.referencia_pago_final ?? null,
-    tratamientos_adicionales_info: d.tratamientos_adicionales_info,
-    fecha_pago: d.fecha_pago,
-    created_at: d.created_at ?? undefined,
-  }
-}
+const toPago: (d: PagoCitaDoc) => PagoReporte = fromDoc('tb_pagos_citas', [
+  'id_pago_cita',
+  'id_cita',
+  'monto_total_calculado',
+  'monto_adelanto_aplicado',
+  'monto_final_pagado',
+  'metodo_pago_final',
+  'referencia_pago_final',
+  'tratamientos_adicionales_info',
+  'fecha_pago',
+  'created_at',
+])
 
-function toCita(d: CitaDoc): CitaAdelanto {
-  return {
-    id_cita: d.id_cita,
-    id_tratamiento: d.id_tratamiento ?? null,
-    nombre_tratamiento: d.nombre_tratamiento ?? null,
-    nombre_cliente: d.nombre_cliente,
-    estado_cita: d.estado_cita,
-    fecha_cita: d.fecha_cita,
-    hora_inicio: d.hora_inicio,
-    monto_adelanto: d.monto_adelanto ?? 0,
-    metodo_pago_adelanto: d.metodo_pago_adelanto ?? null,
-    referencia_pago_adelanto: d.referencia_pago_adelanto ?? null,
-    fecha_pago_adelanto: d.fecha_pago_adelanto ?? null,
-  }
-}
+const toCita: (d: CitaDoc) => CitaAdelanto = fromDoc('tb_citas', [
+  'id_cita',
+  'id_tratamiento',
+  'nombre_tratamiento',
+  'nombre_cliente',
+  'estado_cita',
+  'fecha_cita',
+  'hora_inicio',
+  'monto_adelanto',
+  'metodo_pago_adelanto',
+  'referencia_pago_adelanto',
+  'fecha_pago_adelanto',
+])
 
 function catalogoDe(docs: readonly TratamientoDoc[]): Map<string, TratamientoComision> {
   return new Map(docs.map((t) => [t.id_tratamiento.toLowerCase(), { nombre: t.nombre, tipo: t.tipo, comision: t.comision ?? null }]))

@@ -10,7 +10,7 @@ import { duracionTratamiento, slotsAgenda, type SlotsAgenda } from '@/domain/age
 import { cambiarFechaConfirmacion, citaDesdeReserva, confirmarReservaFormInicial, type CitaNueva, type ConfirmarReservaForm } from '@/domain/cita-forms.ts'
 import { metodosDePago } from '@/domain/formas-pago.ts'
 import { peruMinutesOfDay } from '@/domain/peru-time.ts'
-import { RESERVA_MENSAJES, type PacienteContacto } from '@/domain/reservas.ts'
+import { MENSAJES_RESERVA, type PacienteContacto } from '@/domain/reservas.ts'
 import { PacienteNuevo } from '@/lib/agenda/paciente-nuevo.tsx'
 import { toastError } from '@/lib/toast/toast-store.ts'
 import { FormDialog, type FieldErrors } from '@/lib/ui/form-dialog.tsx'
@@ -75,7 +75,7 @@ export function ConfirmarReservaDialog({ reserva, store, hoy, onClose, onSave, o
 
   return (
     <FormDialog<Form>
-      title={RESERVA_MENSAJES.tituloConfirmar}
+      title={MENSAJES_RESERVA.tituloConfirmar}
       values={inicial}
       formKey={reserva?.id_reserva}
       validate={validate}

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { PacienteCita } from '@/domain/cita-forms.ts'
 import { useToastStore } from '@/lib/toast/toast-store.ts'
 import { fechaTexto } from '@/lib/dates/fecha-texto.ts'
-import { validateListSearch } from '@/lib/ui/list-search.ts'
+import { validarBusquedaLista } from '@/lib/ui/list-search.ts'
 import { facial, formas, horarioDia, lucia, LUNES_A_SABADO, masaje } from '@tests/support/agenda-fixtures.ts'
 import { renderScreen } from '@tests/support/render.tsx'
 import { memoryCitasDia, useMemoryCollection, type MemoryWrite } from '@tests/support/memory-collection.ts'
@@ -75,7 +75,7 @@ async function open({ rows = [sofia, pedro, ana, confirmada], url = '/control-ci
     }
     return <ReservasPage store={store} />
   }
-  const view = await renderScreen(() => <Harness />, { url, validateSearch: validateListSearch })
+  const view = await renderScreen(() => <Harness />, { url, validateSearch: validarBusquedaLista })
   return { ...view, logs }
 }
 

@@ -12,7 +12,7 @@ import { IconCalendarCheck, IconCalendarPlus, IconCalendarX, IconInbox, IconTras
 import { fechaLargaDia, formatHoraTexto } from '@/domain/agenda-format.ts'
 import type { CitaNueva } from '@/domain/cita-forms.ts'
 import { peruToday } from '@/domain/peru-time.ts'
-import { accionesReserva, cancelarReservaPatch, listaReservas, RESERVA_MENSAJES, type PacienteContacto, type ReservaNueva } from '@/domain/reservas.ts'
+import { accionesReserva, cancelarReservaPatch, listaReservas, MENSAJES_RESERVA, type PacienteContacto, type ReservaNueva } from '@/domain/reservas.ts'
 import { searchCountLabel } from '@/domain/text.ts'
 import { registrarPaciente } from '@/lib/agenda/registrar-paciente.ts'
 import { programarCita } from '@/lib/agenda/programar-cita.ts'
@@ -31,7 +31,7 @@ import { reservaColumns } from './reservas-columns.tsx'
 import type { Reserva, ReservasStore } from './reservas-store.ts'
 import { OnceOpened } from '@/lib/ui/once-opened.tsx'
 
-const M = RESERVA_MENSAJES
+const M = MENSAJES_RESERVA
 
 export function ReservasPage({ store }: { store: ReservasStore }) {
   const { q, page, setQ, setPage } = useListSearch()

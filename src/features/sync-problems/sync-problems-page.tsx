@@ -9,7 +9,7 @@ import { Button, Card, Group, SegmentedControl, Stack, Table, Text } from '@mant
 import { IconAlertTriangle, IconCircleCheck, IconGitMerge } from '@tabler/icons-react'
 import type { ConflictEntry, ParkedGroup, RefusedWrite } from '@sync/status/types.ts'
 import { fechaHoraCorta } from '@/domain/peru-time.ts'
-import { esCobroDuplicado } from '@/domain/cobro-duplicado.ts'
+import { isCobroDuplicado } from '@/domain/cobro-duplicado.ts'
 import { columnLabel, readableValue, type NameLookup } from '@/domain/column-labels.ts'
 import { EmptyState } from '@/lib/ui/list-states.tsx'
 import { PageHeader } from '@/lib/ui/page-header.tsx'
@@ -109,7 +109,7 @@ export function SyncProblemsPage({
           </Group>
           <Stack>
             {listed.map((r) =>
-              esCobroDuplicado(r) ? (
+              isCobroDuplicado(r) ? (
                 <CobroDuplicadoCard key={r.id} refusal={r} actions={refusalActions} names={names} />
               ) : (
                 <RefusedCard key={r.id} refusal={r} writable={writableColumns(r.collection)} actions={refusalActions} names={names} />

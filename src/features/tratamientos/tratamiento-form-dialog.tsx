@@ -1,6 +1,6 @@
 /** 'Registrar Nuevo Tratamiento' / 'Editar Tratamiento' (spec 2 §2.1, §5): the fields per type. */
 import { SegmentedControl, Switch, TextInput, Textarea } from '@mantine/core'
-import { TRATAMIENTO_MESSAGES, validateTratamiento, type TratamientoForm } from '@/domain/tratamientos.ts'
+import { MENSAJES_TRATAMIENTO, validarTratamiento, type TratamientoForm } from '@/domain/tratamientos.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { FormDialog, type DialogForm } from '@/lib/ui/form-dialog.tsx'
 import { MoneyInput } from '@/lib/ui/money-input.tsx'
@@ -29,9 +29,9 @@ export function TratamientoFormDialog({ state, onClose, onSave }: TratamientoFor
       title={mode === 'create' ? 'Registrar Nuevo Tratamiento' : 'Editar Tratamiento'}
       values={state?.values ?? null}
       formKey={state?.id ?? 'nuevo'}
-      validate={(v) => validateTratamiento(v, mode)}
+      validate={(v) => validarTratamiento(v, mode)}
       // The spec shows validation problems as a toast too; the first one is enough.
-      onInvalid={(errors) => toast({ title: TRATAMIENTO_MESSAGES.validationTitle, description: Object.values(errors)[0], variant: 'destructive' })}
+      onInvalid={(errors) => toast({ title: MENSAJES_TRATAMIENTO.validationTitle, description: Object.values(errors)[0], variant: 'destructive' })}
       onSubmit={(values, dialog) => (state ? onSave(values, state, dialog) : undefined)}
       onClose={onClose}
       submitLabel={mode === 'create' ? 'Registrar' : 'Guardar Cambios'}

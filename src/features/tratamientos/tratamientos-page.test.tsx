@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react'
 import { renderScreen } from '@tests/support/render.tsx'
 import type { StockMovement, Tratamiento, TratamientoFields, Usos } from '@/domain/tratamientos.ts'
 import { useToastStore } from '@/lib/toast/toast-store.ts'
-import { validateListSearch } from '@/lib/ui/list-search.ts'
+import { validarBusquedaLista } from '@/lib/ui/list-search.ts'
 import { TratamientosPage } from './tratamientos-page.tsx'
 import type { TratamientosStore } from './tratamientos-store.ts'
 
@@ -58,7 +58,7 @@ function Harness({ initial, stock = new Map(), usos = { ventas: 0, reservas: 0, 
   return <TratamientosPage store={store} />
 }
 
-const open = (ui: () => React.ReactNode, url = '/control-citas/tratamientos') => renderScreen(ui, { url, validateSearch: validateListSearch })
+const open = (ui: () => React.ReactNode, url = '/control-citas/tratamientos') => renderScreen(ui, { url, validateSearch: validarBusquedaLista })
 const toastNow = () => useToastStore.getState().current
 const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(name) })
 

@@ -3,6 +3,7 @@ import { useMemo } from 'react'
 import { countUsos, type StockMovement, type Tratamiento } from '@/domain/tratamientos.ts'
 import type { TratamientoDoc } from '@sync/tables/product-tables.ts'
 import { findDocs } from '@/lib/db/reads.ts'
+import { fromDoc } from '@/lib/db/from-doc.ts'
 import { useCollection } from '@/lib/db/use-collection.ts'
 import { useStock } from '@/lib/db/use-live-query.ts'
 import { insertDoc, newId } from '@/lib/db/writes.ts'
@@ -10,22 +11,26 @@ import type { TratamientosStore } from './tratamientos-store.ts'
 
 const newestFirst = { sort: [{ created_at: 'desc' as const }] }
 
+const leerTratamiento = fromDoc('tb_tratamientos', [
+  'id_tratamiento',
+  'nombre',
+  'descripcion',
+  'categoria',
+  'tipo',
+  'costo',
+  'duracion_estimada_minutos',
+  'comision',
+  'notas_internas',
+  'activo',
+  'tr_cantidad',
+  'stock_en_revision',
+  'created_at',
+])
+
+/** The column is text on the server; the screen knows its two values. */
 function toTratamiento(d: TratamientoDoc): Tratamiento {
-  return {
-    id_tratamiento: d.id_tratamiento,
-    nombre: d.nombre,
-    descripcion: d.descripcion ?? null,
-    categoria: d.categoria ?? null,
-    tipo: d.tipo === 'producto' ? 'producto' : 'tratamiento',
-    costo: Number(d.costo),
-    duracion_estimada_minutos: d.duracion_estimada_minutos ?? null,
-    comision: d.comision === null || d.comision === undefined ? null : Number(d.comision),
-    notas_internas: d.notas_internas ?? null,
-    activo: d.activo,
-    tr_cantidad: d.tr_cantidad ?? 0,
-    stock_en_revision: d.stock_en_revision === true,
-    created_at: d.created_at,
-  }
+  const row = leerTratamiento(d)
+  return { ...row, tipo: row.tipo === 'producto' ? 'producto' : 'tratamiento' }
 }
 
 /** A product's stock never changes as a number: each change is a ledger row (docs/spec/3-product-decisions.md). */

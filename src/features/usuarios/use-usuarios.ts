@@ -3,21 +3,12 @@ import type { Usuario } from '@/domain/usuarios.ts'
 import type { UsuarioDoc } from '@sync/tables/product-tables.ts'
 import { useSession } from '@/lib/auth/session-store.ts'
 import { syncNow } from '@/lib/db/sync-now.ts'
+import { fromDoc } from '@/lib/db/from-doc.ts'
 import { useCollection } from '@/lib/db/use-collection.ts'
 import { invokeFunction } from '@/lib/supabase/functions.ts'
 import type { UsuariosServidor, UsuariosStore } from './usuarios-store.ts'
 
-function toUsuario(doc: UsuarioDoc): Usuario {
-  return {
-    id_usuario: doc.id_usuario,
-    auth_user_id: doc.auth_user_id ?? null,
-    id_nombre: doc.id_nombre,
-    id_correo: doc.id_correo,
-    is_admin: doc.is_admin,
-    is_active: doc.is_active,
-    last_sign_in_at: doc.last_sign_in_at ?? null,
-  }
-}
+const toUsuario: (d: UsuarioDoc) => Usuario = fromDoc('tbusuarios', ['id_usuario', 'auth_user_id', 'id_nombre', 'id_correo', 'is_admin', 'is_active', 'last_sign_in_at'])
 
 /** The page sorts and filters (buscarUsuarios), so no query here. */
 export function useUsuarios(): UsuariosStore {

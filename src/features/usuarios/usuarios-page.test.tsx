@@ -4,7 +4,7 @@ import type { SolicitudUsuario, Usuario } from '@/domain/usuarios.ts'
 import type { CollectionStatus } from '@/lib/db/use-collection.ts'
 import type { FunctionAnswer } from '@/lib/supabase/functions.ts'
 import { useToastStore } from '@/lib/toast/toast-store.ts'
-import { validateListSearch } from '@/lib/ui/list-search.ts'
+import { validarBusquedaLista } from '@/lib/ui/list-search.ts'
 import { renderScreen } from '@tests/support/render.tsx'
 import { useMemoryCollection } from '@tests/support/memory-collection.ts'
 import { UsuariosPage } from './usuarios-page.tsx'
@@ -74,7 +74,7 @@ async function open({ rows = equipo, status, url = '/control-citas/usuarios', an
     }
     return <UsuariosPage store={store} servidor={servidor} yo={YO} />
   }
-  const view = await renderScreen(() => <Harness />, { url, validateSearch: validateListSearch })
+  const view = await renderScreen(() => <Harness />, { url, validateSearch: validarBusquedaLista })
   return { ...view, calls, cambios }
 }
 

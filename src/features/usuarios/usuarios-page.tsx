@@ -47,8 +47,6 @@ function detalle(solicitud: SolicitudUsuario, usuario: Usuario): string {
     case 'update':
       if (solicitud.is_active === false) return `Se guardaron los cambios de ${usuario.id_nombre}; ya no puede iniciar sesión.`
       return solicitud.password ? `Se guardaron los cambios y la nueva contraseña de ${usuario.id_nombre}.` : `Se guardaron los cambios de ${usuario.id_nombre}.`
-    case 'reset_password':
-      return `${usuario.id_nombre} ya puede iniciar sesión con la nueva contraseña.`
     case 'delete':
       return `${usuario.id_nombre} ya no puede iniciar sesión.`
   }

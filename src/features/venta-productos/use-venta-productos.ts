@@ -7,6 +7,7 @@
 import { useMemo } from 'react'
 import type { ClienteVenta } from '@/domain/venta-productos.ts'
 import type { PacienteDoc, TratamientoDoc } from '@sync/tables/product-tables.ts'
+import { fromDoc } from '@/lib/db/from-doc.ts'
 import { useCollection } from '@/lib/db/use-collection.ts'
 import { useStock } from '@/lib/db/use-live-query.ts'
 import { insertDoc, removeDoc } from '@/lib/db/writes.ts'
@@ -15,20 +16,9 @@ import type { ProductoVenta, VentaProductosStore } from './venta-productos-store
 // Spec 2 §7: "for the sale screen tipo must be producto" (tipo is indexed locally).
 const soloProductos = { selector: { tipo: 'producto' } }
 
-function toProducto(d: TratamientoDoc): ProductoVenta {
-  return {
-    id_tratamiento: d.id_tratamiento,
-    nombre: d.nombre,
-    tipo: d.tipo,
-    costo: Number(d.costo),
-    activo: d.activo,
-    stock_en_revision: d.stock_en_revision === true,
-  }
-}
+const toProducto: (d: TratamientoDoc) => ProductoVenta = fromDoc('tb_tratamientos', ['id_tratamiento', 'nombre', 'tipo', 'costo', 'activo', 'stock_en_revision'])
 
-function toCliente(d: PacienteDoc): ClienteVenta {
-  return { id_paciente: d.id_paciente, nombre: d.nombre, apellido: d.apellido, email: d.email ?? null, telefono: d.telefono ?? null }
-}
+const toCliente: (d: PacienteDoc) => ClienteVenta = fromDoc('tb_pacientes', ['id_paciente', 'nombre', 'apellido', 'email', 'telefono'])
 
 // Only written, never listed here: no live query over every appointment and payment.
 const citas: VentaProductosStore['citas'] = {

@@ -7,7 +7,7 @@ import type { PagoNuevo } from '@/domain/pago-final.ts'
 import type { CollectionStatus } from '@/lib/db/use-collection.ts'
 import type { CitaVentaDirecta, ClienteVenta } from '@/domain/venta-productos.ts'
 import { useToastStore } from '@/lib/toast/toast-store.ts'
-import { validateListSearch } from '@/lib/ui/list-search.ts'
+import { validarBusquedaLista } from '@/lib/ui/list-search.ts'
 import { availableStock } from '@sync/stock.ts'
 import { renderScreen } from '@tests/support/render.tsx'
 import { useMemoryCollection, type MemoryWrite } from '@tests/support/memory-collection.ts'
@@ -65,7 +65,7 @@ function Harness({ productos = catalogo, clientes = [rosa, luis], formasPago = f
 
 async function open(opts: Opciones = {}) {
   const logs: Logs = { clientes: [], citas: [], pagos: [] }
-  const view = await renderScreen(() => <Harness {...opts} logs={logs} />, { url: '/control-citas/compra-productos', validateSearch: validateListSearch })
+  const view = await renderScreen(() => <Harness {...opts} logs={logs} />, { url: '/control-citas/compra-productos', validateSearch: validarBusquedaLista })
   return { ...view, logs }
 }
 

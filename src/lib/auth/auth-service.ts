@@ -3,8 +3,8 @@
  * offline adaptations of docs/architecture.md §5). Loaded only by /login and the panel: it pulls in
  * supabase-js.
  */
-import { LOGIN_ERROR_TITLE, LOGIN_MESSAGES, LOGIN_UNEXPECTED, isNetworkFailure, loginErrorMessage } from '@/domain/login-errors.ts'
-import { SESSION_MESSAGES, isSessionAlreadyGone, queueHeldMessage, type SessionMode } from '@/domain/session-rules.ts'
+import { LOGIN_ERROR_TITLE, MENSAJES_LOGIN, LOGIN_UNEXPECTED, isNetworkFailure, loginErrorMessage } from '@/domain/login-errors.ts'
+import { MENSAJES_SESION, isSessionAlreadyGone, queueHeldMessage, type SessionMode } from '@/domain/session-rules.ts'
 import { displayName } from '@/domain/greeting.ts'
 import { clearStoredSession, getSupabase, type SupabaseClient } from '@/lib/supabase/client.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
@@ -44,7 +44,7 @@ export function welcomeMessage(user: PanelUser): string {
 
 export async function signIn(rawEmail: string, password: string): Promise<SignInResult> {
   const email = rawEmail.trim().toLowerCase()
-  if (!email || !password) return { ok: false, title: LOGIN_MESSAGES.incompleteTitle, description: LOGIN_MESSAGES.incomplete }
+  if (!email || !password) return { ok: false, title: MENSAJES_LOGIN.incompleteTitle, description: MENSAJES_LOGIN.incomplete }
   if (!online()) return signInOffline(email, password)
   try {
     const supabase = await getSupabase().catch(() => null)
@@ -78,8 +78,8 @@ export async function signIn(rawEmail: string, password: string): Promise<SignIn
 
 async function signInOffline(email: string, password: string): Promise<SignInResult> {
   const verifier = findVerifier(email)
-  if (!verifier) return { ok: false, title: LOGIN_ERROR_TITLE, description: LOGIN_MESSAGES.offlineFirstTime }
-  if (!(await verifyPassword(verifier, password))) return { ok: false, title: LOGIN_ERROR_TITLE, description: LOGIN_MESSAGES.invalid }
+  if (!verifier) return { ok: false, title: LOGIN_ERROR_TITLE, description: MENSAJES_LOGIN.offlineFirstTime }
+  if (!(await verifyPassword(verifier, password))) return { ok: false, title: LOGIN_ERROR_TITLE, description: MENSAJES_LOGIN.invalid }
   const supabase = await getSupabase().catch(() => null)
   const held = supabase ? await syncBridge().open(verifier.user, supabase) : null
   if (held) return heldFailure(held)
@@ -89,7 +89,7 @@ async function signInOffline(email: string, password: string): Promise<SignInRes
 }
 
 function heldFailure(held: HeldQueue): SignInResult {
-  return { ok: false, title: SESSION_MESSAGES.queueHeld, description: queueHeldMessage(held) }
+  return { ok: false, title: MENSAJES_SESION.queueHeld, description: queueHeldMessage(held) }
 }
 
 /**
@@ -177,8 +177,8 @@ export async function signOutByUser(options: { erase?: boolean } = {}): Promise<
     setSignedOut(null)
     return serverSignOut(reachable ? mode : 'offline')
   })
-  if (failure) toast({ title: SESSION_MESSAGES.signOutError, description: failure, variant: 'destructive' })
-  else toast({ title: SESSION_MESSAGES.signedOut, description: 'Hasta pronto.', variant: 'success' })
+  if (failure) toast({ title: MENSAJES_SESION.signOutError, description: failure, variant: 'destructive' })
+  else toast({ title: MENSAJES_SESION.signedOut, description: 'Hasta pronto.', variant: 'success' })
 }
 
 const SIGN_OUT_TIMEOUT_MS = 5000
@@ -199,12 +199,12 @@ async function serverSignOut(mode: SessionMode): Promise<string | null> {
   }
   try {
     const result = await Promise.race([supabase.auth.signOut(), new Promise<null>((resolve) => setTimeout(() => resolve(null), SIGN_OUT_TIMEOUT_MS))])
-    if (!result) return SESSION_MESSAGES.signOutErrorDetail
+    if (!result) return MENSAJES_SESION.signOutErrorDetail
     const { error } = result
     if (!error || isSessionAlreadyGone(error)) return null
-    return isNetworkFailure(error) ? SESSION_MESSAGES.signOutErrorDetail : `${SESSION_MESSAGES.signOutErrorDetail} (${error.message})`
+    return isNetworkFailure(error) ? MENSAJES_SESION.signOutErrorDetail : `${MENSAJES_SESION.signOutErrorDetail} (${error.message})`
   } catch (error) {
-    return `${SESSION_MESSAGES.signOutErrorDetail} (${(error as Error).message})`
+    return `${MENSAJES_SESION.signOutErrorDetail} (${(error as Error).message})`
   } finally {
     clearStoredSession()
   }
@@ -250,13 +250,13 @@ export async function reauthenticate(password: string): Promise<SignInResult> {
     const verifier = findVerifier(user.email)
     const ok = verifier ? await verifyPassword(verifier, password) : false
     if (!ok) offlinePassword = null
-    return ok ? { ok: true, user, offline: true } : { ok: false, title: LOGIN_ERROR_TITLE, description: LOGIN_MESSAGES.invalid }
+    return ok ? { ok: true, user, offline: true } : { ok: false, title: LOGIN_ERROR_TITLE, description: MENSAJES_LOGIN.invalid }
   }
   const supabase = await getSupabase().catch(() => null)
-  if (!supabase) return { ok: false, title: LOGIN_ERROR_TITLE, description: LOGIN_MESSAGES.network }
+  if (!supabase) return { ok: false, title: LOGIN_ERROR_TITLE, description: MENSAJES_LOGIN.network }
   const { data, error } = await supabase.auth.signInWithPassword({ email: user.email, password })
   if (error) {
-    if (isNetworkFailure(error)) return { ok: false, title: LOGIN_ERROR_TITLE, description: LOGIN_MESSAGES.network }
+    if (isNetworkFailure(error)) return { ok: false, title: LOGIN_ERROR_TITLE, description: MENSAJES_LOGIN.network }
     offlinePassword = null
     return { ok: false, title: LOGIN_ERROR_TITLE, description: loginErrorMessage(error) }
   }

@@ -10,6 +10,7 @@ import type { EspecialistaDoc, PacienteDoc, TratamientoDoc } from '@sync/tables/
 import type { EspecialistaAgenda, HorarioSemana } from '@/domain/agenda-slots.ts'
 import type { PacienteCita, TratamientoCita } from '@/domain/cita-forms.ts'
 import type { FormaPagoFila } from '@/domain/formas-pago.ts'
+import { fromDoc } from './from-doc.ts'
 import { useCollection, type CollectionState } from './use-collection.ts'
 import { useSharedCollection } from './use-shared-collection.ts'
 
@@ -32,22 +33,18 @@ export interface AgendaCatalogo {
   formasPago: readonly FormaPagoFila[]
 }
 
-function toEspecialista(d: EspecialistaDoc): EspecialistaFila {
-  return {
-    id_especialista: d.id_especialista,
-    nombre: d.nombre,
-    apellido: d.apellido,
-    especialidad: d.especialidad,
-    dias_trabajo: d.dias_trabajo ?? null,
-    hora_inicio_trabajo: d.hora_inicio_trabajo ?? null,
-    hora_fin_trabajo: d.hora_fin_trabajo ?? null,
-    activo: d.activo,
-  }
-}
+const toEspecialista: (d: EspecialistaDoc) => EspecialistaFila = fromDoc('tb_especialistas', [
+  'id_especialista',
+  'nombre',
+  'apellido',
+  'especialidad',
+  'dias_trabajo',
+  'hora_inicio_trabajo',
+  'hora_fin_trabajo',
+  'activo',
+])
 
-function toTratamiento(d: TratamientoDoc): TratamientoFila {
-  return { id_tratamiento: d.id_tratamiento, nombre: d.nombre, tipo: d.tipo, activo: d.activo, duracion_estimada_minutos: d.duracion_estimada_minutos ?? null }
-}
+const toTratamiento: (d: TratamientoDoc) => TratamientoFila = fromDoc('tb_tratamientos', ['id_tratamiento', 'nombre', 'tipo', 'activo', 'duracion_estimada_minutos'])
 
 export function useAgendaCatalogo(): AgendaCatalogo {
   // Shared and kept live between screens: opening the agenda again draws the
@@ -64,9 +61,7 @@ export function useAgendaCatalogo(): AgendaCatalogo {
   )
 }
 
-function toPaciente(d: PacienteDoc): PacienteCita {
-  return { id_paciente: d.id_paciente, nombre: d.nombre, apellido: d.apellido, email: d.email ?? null, telefono: d.telefono ?? null }
-}
+const toPaciente: (d: PacienteDoc) => PacienteCita = fromDoc('tb_pacientes', ['id_paciente', 'nombre', 'apellido', 'email', 'telefono'])
 
 /** The device's patients as the agenda's patient picker needs them, with the write that registers one on the spot. */
 export function usePacientesCita(): CollectionState<'tb_pacientes', PacienteCita> {

@@ -13,6 +13,7 @@ import type { RxCollection } from 'rxdb'
 import { map, type Observable } from 'rxjs'
 import type { CitaDoc } from '@sync/tables/product-tables.ts'
 import type { CitaAgenda } from '@/domain/agenda-slots.ts'
+import { fromDoc } from './from-doc.ts'
 import { CACHE_DEFAULTS, LiveCache, type LiveSnapshot } from './live-cache.ts'
 import { useSyncSession } from './use-sync-status.ts'
 
@@ -35,16 +36,7 @@ const NONE: readonly never[] = []
 /** The hook's shape, as screens' stores carry it. */
 export type UseCitasDia = (fecha: string) => CitasDia
 
-export function toCitaAgenda(d: CitaDoc): CitaAgenda {
-  return {
-    id_cita: d.id_cita,
-    id_especialista: d.id_especialista ?? null,
-    fecha_cita: d.fecha_cita,
-    hora_inicio: d.hora_inicio,
-    hora_fin: d.hora_fin ?? null,
-    estado_cita: d.estado_cita,
-  }
-}
+const toCitaAgenda: (d: CitaDoc) => CitaAgenda = fromDoc('tb_citas', ['id_cita', 'id_especialista', 'fecha_cita', 'hora_inicio', 'hora_fin', 'estado_cita'])
 
 /** One day's documents, live: a selector on the indexed `fecha_cita`. */
 export function citasDiaQuery(collection: RxCollection<CitaDoc>): (fecha: string) => Observable<readonly CitaDoc[]> {

@@ -71,19 +71,3 @@ export function useLookup<N extends CollectionName>(name: N): ReadonlyMap<string
     return new Map(data.map((d) => [String(d[key]), d]))
   }, [data, name])
 }
-
-/**
- * Rows with a related row attached under `as` (null when missing or deleted): one map
- * look-up per row, so joining 20,000 citas with their specialist costs milliseconds.
- */
-export function joinRows<T, K extends string, L>(
-  rows: readonly T[],
-  foreignKey: (row: T) => string | null | undefined,
-  lookup: ReadonlyMap<string, L>,
-  as: K,
-): Array<T & { [P in K]: L | null }> {
-  return rows.map((row) => {
-    const id = foreignKey(row)
-    return { ...row, [as]: (id && lookup.get(id)) || null } as T & { [P in K]: L | null }
-  })
-}

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { useMemo, useState } from 'react'
 import { renderScreen } from '@tests/support/render.tsx'
 import { useToastStore } from '@/lib/toast/toast-store.ts'
-import { validateListSearch } from './list-search.ts'
+import { validarBusquedaLista } from './list-search.ts'
 import { ListScreen, useListScreen } from './list-screen.tsx'
 import type { ListStatus } from './list-states.tsx'
 
@@ -62,7 +62,7 @@ const flores = [
 
 describe('ListScreen', () => {
   it('shows the header with its actions, the notice, the search count and the table', async () => {
-    const { user } = await renderScreen(() => <Flores inicial={flores} avisar="Sin conexión" />, { url: '/flores', validateSearch: validateListSearch })
+    const { user } = await renderScreen(() => <Flores inicial={flores} avisar="Sin conexión" />, { url: '/flores', validateSearch: validarBusquedaLista })
     expect(screen.getByRole('heading', { name: 'Flores' })).toBeInTheDocument()
     expect(screen.getByText('Las flores del jardín.')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Imprimir' })).toBeInTheDocument()
@@ -74,7 +74,7 @@ describe('ListScreen', () => {
   })
 
   it('searches through the URL and says when nothing matches', async () => {
-    const { user, router } = await renderScreen(() => <Flores inicial={flores} />, { url: '/flores', validateSearch: validateListSearch })
+    const { user, router } = await renderScreen(() => <Flores inicial={flores} />, { url: '/flores', validateSearch: validarBusquedaLista })
     await user.type(screen.getByRole('searchbox', { name: 'Buscar flores' }), 'tulipán')
     expect(await screen.findByText('No se encontraron flores')).toBeInTheDocument()
     expect(screen.getByText('Ninguna flor coincide con «tulipán».')).toBeInTheDocument()
@@ -82,19 +82,19 @@ describe('ListScreen', () => {
   })
 
   it('offers the first-register button in an empty list', async () => {
-    const { user } = await renderScreen(() => <Flores inicial={[]} />, { url: '/flores', validateSearch: validateListSearch })
+    const { user } = await renderScreen(() => <Flores inicial={[]} />, { url: '/flores', validateSearch: validarBusquedaLista })
     expect(screen.getByText('Aún no hay flores')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Registrar Primera Flor' }))
     expect(screen.getByText('Formulario abierto 1 veces')).toBeInTheDocument()
   })
 
   it('shows the load error as the error toast', async () => {
-    await renderScreen(() => <Flores inicial={[]} status="error" />, { url: '/flores', validateSearch: validateListSearch })
+    await renderScreen(() => <Flores inicial={[]} status="error" />, { url: '/flores', validateSearch: validarBusquedaLista })
     await waitFor(() => expect(useToastStore.getState().current).toMatchObject({ title: 'Error', description: 'No se pudo cargar la lista de flores.' }))
   })
 
   it('asks before removing, in the screen words, and removes on Eliminar', async () => {
-    const { user } = await renderScreen(() => <Flores inicial={flores} />, { url: '/flores', validateSearch: validateListSearch })
+    const { user } = await renderScreen(() => <Flores inicial={flores} />, { url: '/flores', validateSearch: validarBusquedaLista })
     await user.click(screen.getByRole('button', { name: 'Acciones para Rosa' }))
     await user.click(await screen.findByRole('menuitem', { name: 'Eliminar' }))
     const dialog = await screen.findByRole('dialog', { name: '¿Eliminar Rosa?' })

@@ -2,7 +2,7 @@
  * A list's search term and page live in the URL (`?q=…&page=2`), so a reload, the
  * back button and a link from elsewhere (e.g. 'Problemas de sincronización' opening
  * a patient) all land on the same view. Routes declare `validateSearch:
- * validateListSearch`; screens read and change it with useListSearch().
+ * validarBusquedaLista`; screens read and change it with useListSearch().
  *
  * The term answers each keystroke from React state and reaches the URL once typing
  * pauses: a router navigation per keystroke re-renders the whole panel and cost ~200 ms
@@ -20,7 +20,7 @@ export interface ListSearch {
  * A sensible term and page (routes with more filters spread this into their own
  * validateSearch); empty values are left out of the URL.
  */
-export function validateListSearch(search: Record<string, unknown>): ListSearch {
+export function validarBusquedaLista(search: Record<string, unknown>): ListSearch {
   const out: ListSearch = {}
   const q = typeof search.q === 'string' || typeof search.q === 'number' ? String(search.q).slice(0, 200) : ''
   if (q) out.q = q
@@ -82,7 +82,7 @@ export function useListSearch(): ListSearchState {
     (next: ListSearch) =>
       writeSearch((prev) => {
         const { q: _q, page: _page, ...rest } = prev
-        return { ...rest, ...validateListSearch({ ...prev, ...next }) }
+        return { ...rest, ...validarBusquedaLista({ ...prev, ...next }) }
       }),
     [writeSearch],
   )

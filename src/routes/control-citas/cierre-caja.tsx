@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { CierreCajaPage } from '@/features/cierre-caja/cierre-caja-page.tsx'
 import { useCierreCaja } from '@/features/cierre-caja/use-cierre-caja.ts'
-import { diaSeleccionado, validatePagosSearch } from '@/domain/pagos-dia-busqueda.ts'
+import { diaSeleccionado, validarBusquedaPagos } from '@/domain/pagos-dia-busqueda.ts'
 import { peruToday } from '@/domain/peru-time.ts'
 
 /** /control-citas/cierre-caja (docs/decisions/0038-cierre-de-caja.md): the day's cash close; `?dia=` as in Pagos. */
 export const Route = createFileRoute('/control-citas/cierre-caja')({
-  validateSearch: validatePagosSearch,
+  validateSearch: validarBusquedaPagos,
   component: function CierreCaja() {
     const hoy = peruToday()
     const dia = diaSeleccionado(Route.useSearch(), hoy)

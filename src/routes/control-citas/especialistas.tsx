@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { EspecialistasPage } from '@/features/especialistas/especialistas-page.tsx'
 import { useCitasPorEspecialista, useEspecialistas } from '@/features/especialistas/use-especialistas.ts'
-import { validateListSearch } from '@/lib/ui/list-search.ts'
+import { validarBusquedaLista } from '@/lib/ui/list-search.ts'
 
 export const Route = createFileRoute('/control-citas/especialistas')({
-  validateSearch: validateListSearch,
+  validateSearch: validarBusquedaLista,
   component: function Especialistas() {
     return <EspecialistasPage store={useEspecialistas()} citasPorEspecialista={useCitasPorEspecialista()} />
   },

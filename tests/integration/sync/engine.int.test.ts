@@ -14,6 +14,7 @@ import { createFixtureTables, fixtureTables, fxItems, fxNotas } from '../../sync
 import type { TableDef } from '../../../sync/tables/table-def.ts'
 import { createSqlBackend, type SqlBackend } from '../../sync/sql-backend.ts'
 import { waitFor } from '../../sync/wait.ts'
+import { watchDownloadWrites, writeAsDownload, type DownloadWrites } from '../../sync/engine-slip.ts'
 
 const USER = '7a1c0000-0000-4000-8000-00000000aaaa'
 const OTHER = '7a1c0000-0000-4000-8000-00000000bbbb'
@@ -31,9 +32,13 @@ interface Device {
   session: SyncSession
   backend: SqlBackend
   network: ManualNetwork
+  /** The download's writes to sx_notas (their context strands a change: strandLocalChange). */
+  downloads: DownloadWrites
 }
 const open: SyncSession[] = []
+const watchers: DownloadWrites[] = []
 afterEach(async () => {
+  for (const w of watchers.splice(0)) w.stop()
   for (const s of open.splice(0)) await s.close({ upload: false }).catch(() => {})
 })
 
@@ -58,7 +63,9 @@ async function device(
     integrityCheckAfterMs: options.integrityCheckAfterMs,
   })
   open.push(session)
-  return { session, backend, network }
+  const downloads = watchDownloadWrites(session.collection('sx_notas')!)
+  watchers.push(downloads)
+  return { session, backend, network, downloads }
 }
 
 const notas = (d: Device) => d.session.collection('sx_notas')!
@@ -456,14 +463,8 @@ describe('sync engine', () => {
  * against (the local change would otherwise never be sent).
  */
 async function strandLocalChange(d: Device, idNota: string, cuerpo: string) {
-  type Fork = { findDocumentsById(ids: string[], deleted: boolean): Promise<Record<string, unknown>[]>; bulkWrite(rows: unknown[], ctx: string): Promise<unknown> }
-  type Internals = { syncs: Map<string, { replication: { internalReplicationState: { input: { forkInstance: Fork }; downstreamBulkWriteFlag: Promise<string> } } }> }
-  const state = (d.session as unknown as Internals).syncs.get('sx_notas')!.replication.internalReplicationState
-  const [current] = await state.input.forkInstance.findDocumentsById([idNota], false)
-  const { createRevision, now } = await import('rxdb')
-  await state.input.forkInstance.bulkWrite(
-    [{ previous: current, document: { ...current!, cuerpo, _meta: { lwt: now() }, _rev: createRevision('x', current as never) } }],
-    await state.downstreamBulkWriteFlag,
-  )
-  await new Promise((r) => setTimeout(r, 300))
+  const context = await waitFor('una escritura de la descarga', () => d.downloads.context())
+  await writeAsDownload(notas(d), context, idNota, { cuerpo })
+  // The upload has moved past it: the quick count no longer sees it.
+  await waitFor('la subida pasa de largo el cambio', async () => (await d.session.pendingTotal()) === 0)
 }

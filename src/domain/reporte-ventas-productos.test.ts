@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { CitaReporte, PagoReporte, TratamientoComision } from './comisiones.ts'
 import type { FiltrosReporte } from './reporte-pagos-busqueda.ts'
-import { celdas } from './hoja-excel.ts'
-import { MENSAJE_SIN_VENTAS_PRODUCTOS, hojaVentasProductos, nombreArchivoVentasProductos, ventasDeProductos } from './ventas-productos.ts'
+import { celdas } from '@tests/support/celdas.ts'
+import { MENSAJE_SIN_VENTAS_PRODUCTOS, hojaVentasProductos, nombreArchivoVentasProductos, ventasDeProductos } from './reporte-ventas-productos.ts'
 
 const MASAJE = 'aaaaaaaa-0000-4000-8000-000000000001'
 const CREMA = 'bbbbbbbb-0000-4000-8000-000000000002'
