@@ -9,16 +9,24 @@
  * index.html: the home page's HTML is hidden there (index.html) and replaced.
  */
 import '@/lib/theme/base.css'
-import { StrictMode, startTransition } from 'react'
+import { StrictMode, startTransition, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
 import { makeRouter } from './router.ts'
 
 const router = makeRouter()
 const container = document.getElementById('root')!
+
+/** Once the app has taken the page over (hydrated or rendered), #root stops saying it is prerendered HTML. */
+function TakenOver() {
+  useEffect(() => container.removeAttribute('data-prerendered'), [])
+  return null
+}
+
 const app = (
   <StrictMode>
     <RouterProvider router={router} />
+    <TakenOver />
   </StrictMode>
 )
 

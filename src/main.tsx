@@ -8,8 +8,10 @@
  */
 const afterFirstPaint = () =>
   new Promise<void>((resolve) => {
-    // A page opened in the background paints nothing until shown: start at once there.
-    if (document.visibilityState === 'hidden' || typeof PerformanceObserver === 'undefined') return resolve()
+    // Only the home page has something to paint without the app (index.html hides its
+    // HTML elsewhere); a page opened in the background paints nothing until shown.
+    const homeShown = location.pathname === '/' && document.getElementById('root')?.hasAttribute('data-prerendered')
+    if (!homeShown || document.visibilityState === 'hidden' || typeof PerformanceObserver === 'undefined') return resolve()
     const observer = new PerformanceObserver((list) => {
       if (!list.getEntries().some((e) => e.name === 'first-contentful-paint')) return
       observer.disconnect()
