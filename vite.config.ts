@@ -2,7 +2,7 @@ import { readFileSync, rmSync } from 'node:fs'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { build, defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
-import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { tanStackRouterCodeSplitter, tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import sharp from 'sharp'
 
@@ -56,14 +56,30 @@ function preloadFonts(): Plugin {
 }
 
 /**
- * Static HTML of the home page's hero in index.html (src/features/inicio/hero-prerender.tsx),
- * rendered by a small SSR build of that one module: the heading and artwork paint with
- * the HTML instead of after the JavaScript. CSS-module class names are derived from the
+ * The app's file routes; the home page stays in the entry chunk (it is the first paint of
+ * most visits), every other route (login, the panel) is lazy. The build-time render below
+ * splits the same way (code splitter only: it reads the tree the client build generated).
+ */
+const routerOptions: Parameters<typeof tanstackRouter>[0] = {
+  target: 'react',
+  routesDirectory: './src/routes',
+  generatedRouteTree: './src/route-tree.gen.ts',
+  autoCodeSplitting: true,
+  codeSplittingOptions: {
+    splitBehavior: ({ routeId }) => (routeId === '/' ? [] : undefined),
+  },
+}
+
+/**
+ * The whole home page as HTML in index.html's #root (src/prerender.tsx), rendered at build
+ * time by an SSR build of the same routes and components: the page paints with the HTML
+ * and CSS, before any JavaScript, and the app hydrates it (src/app.tsx;
+ * docs/decisions/0047-inicio-hidratado.md). CSS-module class names are derived from the
  * file and class, so the SSR build and the client build agree.
  */
-function prerenderHero(): Plugin {
+function prerenderHome(): Plugin {
   return {
-    name: 'spa-prerender-hero',
+    name: 'spa-prerender-home',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     enforce: 'post',
     async generateBundle(_options, bundle) {
@@ -75,36 +91,38 @@ function prerenderHero(): Plugin {
         configFile: false,
         logLevel: 'silent',
         resolve: { alias },
-        plugins: [react()],
-        build: { ssr: 'src/features/inicio/hero-prerender.tsx', outDir, emptyOutDir: true, rollupOptions: { output: { entryFileNames: 'hero.mjs' } } },
+        plugins: [tanStackRouterCodeSplitter(routerOptions), react()],
+        // The panel's lazy chunks are built too (never run here); workbox-window's package
+        // entry for Node is CommonJS, so it is bundled rather than imported.
+        ssr: { noExternal: ['workbox-window'] },
+        build: { ssr: 'src/prerender.tsx', outDir, emptyOutDir: true, rollupOptions: { output: { entryFileNames: 'prerender.mjs' } } },
       })
-      const { renderHero } = (await import(pathToFileURL(`${outDir}/hero.mjs`).href)) as { renderHero: () => string }
-      // main.tsx imports the app after the first paint; its chunks download meanwhile.
+      const { renderHome } = (await import(pathToFileURL(`${outDir}/prerender.mjs`).href)) as { renderHome: () => Promise<string> }
+      // React puts a preload of each image it rendered ahead of the markup; the hero's is in
+      // index.html's head already, and the container must hold only what React hydrates.
+      const home = (await renderHome()).replace(/^(<link rel="preload"[^>]*>)+/, '')
+      // The app's CSS styles the prerendered page: it is linked now (render-blocking). Its
+      // scripts are not preloaded: main.tsx fetches them after the first paint.
       const app = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/app.tsx'))
-      const preload = new Set<string>()
+      const graph = new Set<string>()
       const visit = (file: string) => {
         const chunk = bundle[file]
-        if (!chunk || chunk.type !== 'chunk' || preload.has(file)) return
-        preload.add(file)
+        if (!chunk || chunk.type !== 'chunk' || graph.has(file)) return
+        graph.add(file)
         chunk.imports.forEach(visit)
       }
       if (app) visit(app.fileName)
-      // Their CSS styles the prerendered hero: it is linked now (render-blocking, as before).
-      const css = [...preload].flatMap((f) => {
+      const css = [...graph].flatMap((f) => {
         const chunk = bundle[f]
         return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : []
       })
-      const links = [
-        ...[...new Set(css)].map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
-        ...[...preload].map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}">`),
-      ].join('\n    ')
+      const links = [...new Set(css)].map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`).join('\n    ')
       html.source = String(html.source)
-        .replace('<div id="root"></div>', `<div id="root">${renderHero()}</div>`)
+        .replace('<div id="root"></div>', `<div id="root" data-prerendered>${home}</div>`)
         .replace('</head>', `  ${links}\n  </head>`)
-        // With the hero in the HTML the first paint needs no JavaScript: let the CSS, the
-        // fonts and the artwork go first, then the app's scripts.
+        // With the page in the HTML the first paint needs no JavaScript: let the CSS, the
+        // fonts and the artwork go first, then the entry script.
         .replace(/<script type="module" crossorigin/g, '<script type="module" fetchpriority="low" crossorigin')
-        .replace(/<link rel="modulepreload" crossorigin/g, '<link rel="modulepreload" fetchpriority="low" crossorigin')
       rmSync(outDir, { recursive: true, force: true })
     },
   }
@@ -113,21 +131,11 @@ function prerenderHero(): Plugin {
 export default defineConfig({
   resolve: { alias },
   plugins: [
-    tanstackRouter({
-      target: 'react',
-      routesDirectory: './src/routes',
-      generatedRouteTree: './src/route-tree.gen.ts',
-      autoCodeSplitting: true,
-      codeSplittingOptions: {
-        // The home page is the first paint of most visits: keep it in the entry chunk
-        // instead of a second round trip. Every other route (login, the panel) is lazy.
-        splitBehavior: ({ routeId }) => (routeId === '/' ? [] : undefined),
-      },
-    }),
+    tanstackRouter(routerOptions),
     react(),
     appIcons(),
     preloadFonts(),
-    prerenderHero(),
+    prerenderHome(),
     VitePWA({
       // Registered by the panel code only (src/lib/pwa), never by the public page: public
       // visitors do not download the panel's chunks, staff get everything precached.

@@ -1,10 +1,32 @@
 /**
- * Entry: the home page's hero is already in the HTML (vite.config.ts, prerenderHero), so
- * the app starts right after the browser has painted it, instead of making that first
- * paint wait for React, the router and Mantine to be evaluated. Its chunks are already
- * downloading (modulepreload in index.html).
+ * Entry: the home page is already in the HTML (vite.config.ts, prerenderHome), so the app
+ * is fetched and started only once the browser has painted it: the first paint gets the
+ * network (CSS, fonts, artwork) and the main thread to itself
+ * (docs/decisions/0047-inicio-hidratado.md). React DOM is evaluated in a task of its own,
+ * then the app (router, routes, home page) in another, each short enough not to hold up
+ * a tap on the page for long.
  */
-const boot = () => void import('./app.tsx')
+const afterFirstPaint = () =>
+  new Promise<void>((resolve) => {
+    // Only the home page has something to paint without the app (index.html hides its
+    // HTML elsewhere); a page opened in the background paints nothing until shown.
+    const homeShown = location.pathname === '/' && document.getElementById('root')?.hasAttribute('data-prerendered')
+    if (!homeShown || document.visibilityState === 'hidden' || typeof PerformanceObserver === 'undefined') return resolve()
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntries().some((e) => e.name === 'first-contentful-paint')) return
+      observer.disconnect()
+      resolve()
+    })
+    observer.observe({ type: 'paint', buffered: true })
+  })
 
-if (document.visibilityState === 'hidden') boot()
-else requestAnimationFrame(() => setTimeout(boot, 0))
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+const boot = async () => {
+  await afterFirstPaint()
+  await import('react-dom/client')
+  await nextTask()
+  await import('./app.tsx')
+}
+
+void boot()

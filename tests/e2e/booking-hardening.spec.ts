@@ -48,7 +48,7 @@ test('un domingo (cerrado) no se envía: pide otra fecha', async ({ page }) => {
 
 test('sin conexión antes de llegar al formulario: lo dice y el sitio sigue en pie; al volver, el formulario aparece', async ({ page, context }) => {
   await page.goto('/')
-  // The app has booted (the hero is prerendered HTML): the form's code is not loaded yet.
+  // The app has taken the prerendered page over (the fixture's goto): the form's code is not loaded yet.
   await expect(page.locator('#reservar')).toBeAttached()
   await context.setOffline(true)
   await page.locator('#reservar').scrollIntoViewIfNeeded()

@@ -43,8 +43,8 @@ test.describe('PWA', () => {
     await page.goto('/control-citas/pacientes')
     await expect(page).toHaveURL(/\/login\?redirect=/)
     await expect(page.getByRole('heading', { name: 'Acceso Admin' })).toBeVisible()
-    // The public page's prerendered hero is not shown on panel routes.
-    await expect(page.locator('[data-prerender]')).toHaveCount(0)
+    // The home page's prerendered HTML (every route's shell) is not shown on panel routes.
+    await expect(page.locator('#inicio')).toHaveCount(0)
     await context.setOffline(false)
   })
 })

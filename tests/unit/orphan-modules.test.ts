@@ -18,7 +18,7 @@ const PRODUCTION_DIRS = ['src', 'sync', 'supabase/local', 'supabase/functions']
 const ENTRIES = [
   'src/main.tsx',
   'src/lib/pwa/service-worker.ts',
-  'src/features/inicio/hero-prerender.tsx',
+  'src/prerender.tsx',
   'vite.config.ts',
   'supabase/local/cli.ts',
   'supabase/local/dev.ts',

@@ -43,8 +43,9 @@ export function SiteFooter() {
           </ul>
         </div>
       </div>
-      <p className={classes.bottom}>
-        © {year} {SPA_NAME}. Todos los derechos reservados.
+      {/* The home page's HTML is built ahead of time: a build from last year says last year until hydrated. */}
+      <p className={classes.bottom} suppressHydrationWarning>
+        {`© ${year} ${SPA_NAME}. Todos los derechos reservados.`}
       </p>
     </footer>
   )

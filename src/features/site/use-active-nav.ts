@@ -14,11 +14,10 @@ function measure(): SectionBox[] {
 }
 
 export function useActiveNav(pathname: string): string | null {
-  const compute = () =>
-    typeof window === 'undefined'
-      ? null
-      : activeNavTarget({ pathname, scrollY: window.scrollY, viewportHeight: window.innerHeight, sections: pathname === '/' ? measure() : [] })
-  const [active, setActive] = useState<string | null>(compute)
+  // The first render is the top of the page, as the build renders the home page's HTML
+  // (hydration must match it: docs/decisions/0047-inicio-hidratado.md); the effect below
+  // measures the real position right after.
+  const [active, setActive] = useState<string | null>(() => activeNavTarget({ pathname, scrollY: 0, viewportHeight: 0, sections: [] }))
 
   useEffect(() => {
     const update = () =>

@@ -75,4 +75,25 @@ export const test = base.extend<object, { workerOrigin: string }>({
     { scope: 'worker', timeout: 200_000 },
   ],
   baseURL: async ({ workerOrigin }, use) => use(workerOrigin),
+  // The home page arrives as HTML and the app hydrates it a moment later
+  // (docs/decisions/0047-inicio-hidratado.md); until then its buttons do nothing. Tests
+  // act once the app has taken the page over (#root loses data-prerendered).
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page)
+    const reload = page.reload.bind(page)
+    const ready = async () => {
+      if (new URL(page.url()).pathname === '/') await page.locator('#root:not([data-prerendered])').waitFor({ state: 'attached' })
+    }
+    page.goto = async (...args) => {
+      const response = await goto(...args)
+      await ready()
+      return response
+    }
+    page.reload = async (...args) => {
+      const response = await reload(...args)
+      await ready()
+      return response
+    }
+    await use(page)
+  },
 })
