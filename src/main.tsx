@@ -12,9 +12,15 @@ const afterFirstPaint = () =>
     // HTML elsewhere); a page opened in the background paints nothing until shown.
     const homeShown = location.pathname === '/' && document.getElementById('root')?.hasAttribute('data-prerendered')
     if (!homeShown || document.visibilityState === 'hidden' || typeof PerformanceObserver === 'undefined') return resolve()
+    // A bound on the wait: a browser that never reports the paint still gets its app.
+    const fallback = setTimeout(() => {
+      observer.disconnect()
+      resolve()
+    }, 3000)
     const observer = new PerformanceObserver((list) => {
       if (!list.getEntries().some((e) => e.name === 'first-contentful-paint')) return
       observer.disconnect()
+      clearTimeout(fallback)
       resolve()
     })
     observer.observe({ type: 'paint', buffered: true })
