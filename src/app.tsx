@@ -6,7 +6,7 @@
  * The home page arrives as HTML (src/prerender.tsx): there the app hydrates it, once the
  * router has matched the address, so its first render is the markup already on screen
  * (docs/decisions/0047-inicio-hidratado.md). Every other address gets the same
- * index.html: the home page's HTML is hidden there (index.html) and replaced.
+ * index.html, whose home page HTML is removed there as soon as it is parsed (index.html).
  */
 import '@/lib/theme/base.css'
 import { StrictMode, startTransition, useEffect } from 'react'

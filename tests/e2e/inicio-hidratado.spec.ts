@@ -41,7 +41,14 @@ for (const address of ['/', '/?service=Masaje%20Relajante#reservar']) {
 }
 
 test('otras direcciones no muestran el HTML de la página de inicio', async ({ page }) => {
+  // Taken as the HTML is parsed, before the app runs: the home page is already gone.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      ;(window as unknown as { homeAtParse: number }).homeAtParse = document.querySelectorAll('#inicio').length
+    })
+  })
   await page.goto('/login')
+  expect(await page.evaluate(() => (window as unknown as { homeAtParse: number }).homeAtParse)).toBe(0)
   await expect(page.getByRole('heading', { name: 'Acceso Admin' })).toBeVisible()
   await expect(page.locator('#inicio')).toHaveCount(0)
   await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
