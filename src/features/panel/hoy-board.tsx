@@ -144,7 +144,7 @@ function Cifras({ datos }: { datos: HoyDatos }) {
             ))}
           </ul>
         )}
-        <p className={classes.nota}>{TEXTOS_HOY.stockNota}</p>
+        <p className={`${classes.nota} ${classes.stockNota}`}>{TEXTOS_HOY.stockNota}</p>
       </Tarjeta>
     </div>
   )
