@@ -71,12 +71,22 @@ const toReserva: (d: ReservaDoc) => ReservaLista = fromDoc('tb_reservas', [
 
 const toCitaReserva = fromDoc('tb_citas', ['id_reserva_origen', 'estado_cita'])
 
-/** Today and the minute of the day in Lima, refreshed each minute (a cita that starts leaves 'Próximas'). */
+/**
+ * Today and the minute of the day in Lima, turning with the clock's minute (a cita that
+ * starts leaves 'Próximas' at its minute; the day turns at midnight).
+ */
 function useAhoraEnPeru(): { hoy: string; ahora: number } {
   const [ahora, setAhora] = useState(() => ({ hoy: peruToday(), ahora: peruMinutesOfDay() }))
   useEffect(() => {
-    const id = setInterval(() => setAhora({ hoy: peruToday(), ahora: peruMinutesOfDay() }), 60_000)
-    return () => clearInterval(id)
+    let timer: ReturnType<typeof setTimeout>
+    const siguiente = () => {
+      timer = setTimeout(() => {
+        setAhora({ hoy: peruToday(), ahora: peruMinutesOfDay() })
+        siguiente()
+      }, 60_000 - (Date.now() % 60_000) + 50)
+    }
+    siguiente()
+    return () => clearTimeout(timer)
   }, [])
   return ahora
 }
