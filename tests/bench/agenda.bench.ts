@@ -100,7 +100,7 @@ export default async function agendaBench(): Promise<Figure[]> {
     await showDay(page, base, hoy, today, false)
     const local = await openFromHub(page, base, today)
     // 4. Printed now: the steps after it do not depend on it.
-    const hub = await hubWithBoard(page, base, today, { screen: SCREEN, row: TABLE_ROW, rounds: OPENS })
+    const hub = await hubWithBoard(page, base, { screen: SCREEN, rounds: OPENS })
     figures.push({
       name: `Panel con el tablero Hoy desde datos locales (${hub.resumen}; toque en 'Volver al panel' → cifras, mediana de ${hub.times.length})`,
       value: median(hub.times),
