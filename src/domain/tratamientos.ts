@@ -179,10 +179,17 @@ export function searchTratamientos<T>(index: ReadonlyArray<{ row: T; haystack: s
 
 export type StockState = 'normal' | 'bajo' | 'revision'
 
-/** ≤ 5 units: 'Stock bajo'; below 0 (a late oversell) or flagged by the server: 'Stock en revisión'. */
+/**
+ * A product with this many units or fewer is low on stock ('Stock bajo' on Tratamientos, the
+ * hub's 'Hoy' board). Fixed for now; an admin-editable setting is left for later
+ * (docs/decisions/0051-tablero-hoy.md).
+ */
+export const UMBRAL_STOCK_BAJO = 5
+
+/** ≤ UMBRAL_STOCK_BAJO units: 'Stock bajo'; below 0 (a late oversell) or flagged by the server: 'Stock en revisión'. */
 export function stockState(units: number, flagged: boolean): StockState {
   if (units < 0 || flagged) return 'revision'
-  return units <= 5 ? 'bajo' : 'normal'
+  return units <= UMBRAL_STOCK_BAJO ? 'bajo' : 'normal'
 }
 
 export function unidades(n: number): string {

@@ -16,6 +16,9 @@
  *    RxDB over IndexedDB by the fecha_cita index, no rendering; the specialist and
  *    treatment names it joins are already in memory) vs the same REST read. The screen
  *    figure stays the one compared with the target (docs/decisions/0025-agenda-velocidad.md).
+ * 4. The hub with its 'Hoy' board (docs/decisions/0051-tablero-hoy.md): tap on 'Volver al
+ *    panel' from Citas Programadas → the board's figures drawn from the device's data
+ *    (every table it reads has answered), median; target ≤ 50 ms.
  */
 import { spawnSync } from 'node:child_process'
 import { createServer, request, type Server } from 'node:http'
@@ -30,6 +33,7 @@ import { countLabel } from '../../src/domain/text.ts'
 import { TODO_SINCRONIZADO } from './support/primera-sincronizacion-browser.ts'
 import type { Figure } from './run.ts'
 import { clickUntil, launchChromium, median, staffPage } from './support/panel-browser.ts'
+import { hoyDomainFigure, hubWithBoard } from './support/tablero-hoy.ts'
 
 const PATIENTS = 5000
 const CITAS = 20_000
@@ -64,6 +68,7 @@ export default async function agendaBench(): Promise<Figure[]> {
       return Array.prototype.push.apply(figures, items)
     }
     figures.push(...(await slotsFigures(stack)))
+    figures.push(await hoyDomainFigure(stack, SLOT_ROUNDS))
 
     // Consecutive open days up to today with citas to show, oldest first.
     const hoy = peruToday()
@@ -94,6 +99,15 @@ export default async function agendaBench(): Promise<Figure[]> {
     const today = (await stack.db.query<{ n: number }>(`select count(*)::int as n from public.tb_citas where ${LIVE} and fecha_cita = $1::date`, [hoy])).rows[0]!.n
     await showDay(page, base, hoy, today, false)
     const local = await openFromHub(page, base, today)
+    // 4. Printed now: the steps after it do not depend on it.
+    const hub = await hubWithBoard(page, base, { screen: SCREEN, rounds: OPENS })
+    figures.push({
+      name: `Panel con el tablero Hoy desde datos locales (${hub.resumen}; toque en 'Volver al panel' → cifras, mediana de ${hub.times.length})`,
+      value: median(hub.times),
+      unit: 'ms',
+      target: '≤ 50',
+      ok: median(hub.times) <= 50,
+    })
     const { server, seen } = await latencyProxy(stack.port, LATENCY_MS)
     proxy = server
     const proxyBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`

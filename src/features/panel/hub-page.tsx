@@ -1,4 +1,7 @@
-/** /control-citas — the hub (spec 1 §2, §6): greeting, settings, sign-out, the tiles. */
+/**
+ * /control-citas — the hub (spec 1 §2, §6): greeting, settings, sign-out, today's board
+ * (docs/decisions/0051-tablero-hoy.md), the month for admins, the tiles.
+ */
 import { Link, useNavigate } from '@tanstack/react-router'
 import { ActionIcon, Badge, Group, Tooltip } from '@mantine/core'
 import { IconCrown, IconSettings } from '@tabler/icons-react'
@@ -11,6 +14,7 @@ import { usePrefetchCitasDias } from '@/lib/db/use-citas-dia.ts'
 import { useIsAdmin } from '@/lib/db/use-is-admin.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
 import { useDocumentTitle } from '@/lib/ui/use-document-title.ts'
+import { HoyBoard } from './hoy-board.tsx'
 import { MesEnCurso } from './mes-en-curso.tsx'
 import { SECTION_ICONS } from './section-icons.ts'
 import { SignOutButton } from './sign-out-button.tsx'
@@ -56,6 +60,7 @@ export function HubPage() {
           <SignOutButton />
         </Group>
       </div>
+      <HoyBoard />
       {/* Mounted only for admins: staff devices do not hold the admin tables. */}
       {isAdmin && <MesEnCurso />}
       <nav aria-label="Secciones del panel">
