@@ -24,6 +24,7 @@ import { formatSoles } from '@/domain/money.ts'
 import { FAB_AVOID_ATTRIBUTE } from '@/domain/site-nav.ts'
 import { peruToday } from '@/domain/peru-time.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
+import { DateField } from '@/lib/ui/date-field.tsx'
 import { OfflineNotice } from '@/lib/ui/offline-notice.tsx'
 import { useOnline } from '@/lib/ui/use-online.ts'
 import { NO_HOURS_INLINE, useHoras } from './use-horas.ts'
@@ -277,17 +278,19 @@ function BookingFormFields({ tratamientos, requestedService, onBooked }: Booking
           description={noServices ? 'No hay servicios disponibles en este momento.' : undefined}
           error={invalid('servicio')}
         />
-        <TextInput
+        {/* In Spanish whatever the device's language, Sundays (closed) not offered
+            (docs/decisions/0050-reserva-publica-en-espanol.md). */}
+        <DateField
           size="md"
           ref={ref('fecha')}
           name="fecha"
-          type="date"
           label="Fecha preferida"
           withAsterisk
           aria-required
           min={today}
+          sinDomingos
           value={form.fecha}
-          onChange={(e) => set('fecha')(e.currentTarget.value)}
+          onChange={set('fecha')}
           error={invalid('fecha')}
         />
         {form.fecha && horas.status === 'ready' && (
