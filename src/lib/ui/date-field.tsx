@@ -12,7 +12,7 @@ import '@mantine/core/styles/Popover.css'
 import '@mantine/dates/styles.css'
 import { fueraDeRango, leerFecha } from '@/domain/fecha-escrita.ts'
 import { diaSemana, peruToday } from '@/domain/peru-time.ts'
-import { etiquetaDia, fechaTexto } from '@/lib/dates/fecha-texto.ts'
+import { TEXTOS_CALENDARIO, etiquetaDia, fechaTexto } from '@/lib/dates/fecha-texto.ts'
 import classes from './date-field.module.css'
 
 const AJUSTES: DatesProviderSettings = { locale: 'es', firstDayOfWeek: 1, weekendDays: [0] }
@@ -59,6 +59,8 @@ export function DateField({ value, onChange, min, max, corto = false, sinDomingo
         getDayAriaLabel={(iso) => etiquetaDia(iso, esDomingo(iso))}
         getDayProps={(iso) => (esDomingo(iso) ? { 'data-cerrado': true, className: classes.cerrado } : {})}
         placeholder="dd/mm/aaaa"
+        ariaLabels={TEXTOS_CALENDARIO}
+        classNames={{ day: classes.dia }}
         data-mantine-stop-propagation={abierto || undefined}
         popoverProps={{ ...popoverProps, onOpen: () => setAbierto(true), onClose: () => setAbierto(false) }}
         {...props}
