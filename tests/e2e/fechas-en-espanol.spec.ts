@@ -104,3 +104,23 @@ for (const [nombre, viewport, touch] of [
     })
   })
 }
+
+test.describe('mes de Egresos', () => {
+  test.use({ viewport: { width: 800, height: 1280 } })
+
+  test('el mes de Egresos está en español en una tableta en inglés y se elige tocando', async ({ page }) => {
+    await signIn(page, demo.admin)
+    await page.goto('/control-citas/egresos?anio=2031&mes=3')
+    const mes = page.getByRole('button', { name: 'Mes' })
+    await expect(mes).toHaveText('marzo de 2031')
+    await mes.click()
+    await expect(page.getByRole('button', { name: '2031', exact: true })).toBeVisible()
+    for (const nombre of ['enero', 'junio', 'septiembre', 'diciembre']) await expect(page.getByRole('button', { name: nombre, exact: true })).toBeVisible()
+    await screenshot(page, 'egresos-mes-abierto-tableta-vertical')
+    await page.getByRole('button', { name: 'Año siguiente' }).click()
+    await page.getByRole('button', { name: 'abril', exact: true }).click()
+    await expect(page).toHaveURL(/anio=2032/)
+    await expect(page).toHaveURL(/mes=4/)
+    await expect(mes).toHaveText('abril de 2032')
+  })
+})
