@@ -111,7 +111,7 @@ test.describe('mes de Egresos', () => {
   test('el mes de Egresos está en español en una tableta en inglés y se elige tocando', async ({ page }) => {
     await signIn(page, demo.admin)
     await page.goto('/control-citas/egresos?anio=2031&mes=3')
-    const mes = page.getByRole('button', { name: 'Mes' })
+    const mes = page.getByRole('button', { name: 'Mes', exact: true })
     await expect(mes).toHaveText('marzo de 2031')
     await mes.click()
     await expect(page.getByRole('button', { name: '2031', exact: true })).toBeVisible()

@@ -93,7 +93,7 @@ async function conciliacionFigures(browser: Browser, base: string, input: SerieI
     if (destino.ingresos === mostrado.ingresos && destino.egresos === mostrado.egresos) continue
     await page.waitForTimeout(150) // the previous change settles (effects, idle sync)
     // The month picker (docs/decisions/0050-reserva-publica-en-espanol.md): this year's months, by name.
-    await page.getByRole('button', { name: 'Mes' }).click()
+    await page.getByRole('button', { name: 'Mes', exact: true }).click()
     await page.getByRole('button', { name: destino.nombre.toLowerCase(), exact: true }).waitFor()
     const { resumen, grafico } = await cambiarMes(page, destino)
     resumenMs.push(resumen)
