@@ -1,33 +1,34 @@
 import { describe, expect, it } from 'vitest'
-import { BOOKING_CHECK_AGAIN, BOOKING_MIN_FILL_MS, bookingBotSign, dispositivoDesdeBytes, dispositivoValido } from './booking-antispam.ts'
+import { MENSAJES_RESERVA } from './booking.ts'
+import { BOOKING_MIN_FILL_MS, senalBotReserva, dispositivoDesdeBytes, dispositivoValido } from './booking-antispam.ts'
 
-describe('bookingBotSign', () => {
+describe('senalBotReserva', () => {
   const t0 = 10_000
   it('sends a request with an empty trap after the minimum time', () => {
-    expect(bookingBotSign({ trampa: '', desdeMs: t0, ahoraMs: t0 + BOOKING_MIN_FILL_MS })).toBeNull()
-    expect(bookingBotSign({ trampa: '', desdeMs: t0, ahoraMs: t0 + 60_000 })).toBeNull()
+    expect(senalBotReserva({ trampa: '', desdeMs: t0, ahoraMs: t0 + BOOKING_MIN_FILL_MS })).toBeNull()
+    expect(senalBotReserva({ trampa: '', desdeMs: t0, ahoraMs: t0 + 60_000 })).toBeNull()
   })
 
   it('holds back a send sooner than the minimum, up to its last millisecond', () => {
-    expect(bookingBotSign({ trampa: '', desdeMs: t0, ahoraMs: t0 })).toBe('demasiado-pronto')
-    expect(bookingBotSign({ trampa: '', desdeMs: t0, ahoraMs: t0 + 1_200 })).toBe('demasiado-pronto')
-    expect(bookingBotSign({ trampa: '', desdeMs: t0, ahoraMs: t0 + BOOKING_MIN_FILL_MS - 1 })).toBe('demasiado-pronto')
+    expect(senalBotReserva({ trampa: '', desdeMs: t0, ahoraMs: t0 })).toBe('demasiado-pronto')
+    expect(senalBotReserva({ trampa: '', desdeMs: t0, ahoraMs: t0 + 1_200 })).toBe('demasiado-pronto')
+    expect(senalBotReserva({ trampa: '', desdeMs: t0, ahoraMs: t0 + BOOKING_MIN_FILL_MS - 1 })).toBe('demasiado-pronto')
   })
 
   it('holds back a filled trap whatever the time; blanks alone are not text', () => {
-    expect(bookingBotSign({ trampa: 'http://spam.example', desdeMs: t0, ahoraMs: t0 + 60_000 })).toBe('trampa')
-    expect(bookingBotSign({ trampa: 'x', desdeMs: t0, ahoraMs: t0 })).toBe('trampa')
-    expect(bookingBotSign({ trampa: ' \n ', desdeMs: t0, ahoraMs: t0 + 60_000 })).toBeNull()
+    expect(senalBotReserva({ trampa: 'http://spam.example', desdeMs: t0, ahoraMs: t0 + 60_000 })).toBe('trampa')
+    expect(senalBotReserva({ trampa: 'x', desdeMs: t0, ahoraMs: t0 })).toBe('trampa')
+    expect(senalBotReserva({ trampa: ' \n ', desdeMs: t0, ahoraMs: t0 + 60_000 })).toBeNull()
   })
 
   it('never holds a person back on a clock that reads backwards or not at all', () => {
-    expect(bookingBotSign({ trampa: '', desdeMs: t0, ahoraMs: t0 - 5 })).toBeNull()
-    expect(bookingBotSign({ trampa: '', desdeMs: t0, ahoraMs: Number.NaN })).toBeNull()
+    expect(senalBotReserva({ trampa: '', desdeMs: t0, ahoraMs: t0 - 5 })).toBeNull()
+    expect(senalBotReserva({ trampa: '', desdeMs: t0, ahoraMs: Number.NaN })).toBeNull()
   })
 
   it('asks politely, with no word about bots or timing', () => {
-    expect(BOOKING_CHECK_AGAIN.description).toBe('Antes de enviarla, revisa que tus datos estén bien y vuelve a tocar «Solicitar Reserva».')
-    expect(BOOKING_CHECK_AGAIN.description).not.toMatch(/\d|bot|rápid|segundo/i)
+    expect(MENSAJES_RESERVA.revisar.description).toBe('Antes de enviarla, revisa que tus datos estén bien y vuelve a tocar «Solicitar Reserva».')
+    expect(MENSAJES_RESERVA.revisar.description).not.toMatch(/\d|bot|rápid|segundo/i)
   })
 })
 

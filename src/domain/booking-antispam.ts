@@ -16,23 +16,14 @@ export const BOOKING_MIN_FILL_MS = 3000
 /** The request header that carries the device id; the server reads it from request.headers. */
 export const BOOKING_DEVICE_HEADER = 'x-spa-dispositivo'
 
-/**
- * The one text for a trap field with text or a request sent too soon: both are fixed
- * by tapping again (the trap is emptied, the time has passed), and everything typed stays.
- */
-export const BOOKING_CHECK_AGAIN = {
-  title: 'Revisa tu solicitud',
-  description: 'Antes de enviarla, revisa que tus datos estén bien y vuelve a tocar «Solicitar Reserva».',
-} as const
-
-export type BookingBotSign = 'trampa' | 'demasiado-pronto'
+export type SenalBotReserva = 'trampa' | 'demasiado-pronto'
 
 /**
  * Why the form holds a request back, or null to send it: text in the trap field, or a
  * send within BOOKING_MIN_FILL_MS of `desdeMs`. A clock that reads backwards or
  * not at all never holds a person back.
  */
-export function bookingBotSign(opts: { trampa: string; desdeMs: number; ahoraMs: number }): BookingBotSign | null {
+export function senalBotReserva(opts: { trampa: string; desdeMs: number; ahoraMs: number }): SenalBotReserva | null {
   if (opts.trampa.trim() !== '') return 'trampa'
   const elapsed = opts.ahoraMs - opts.desdeMs
   if (elapsed >= 0 && elapsed < BOOKING_MIN_FILL_MS) return 'demasiado-pronto'

@@ -1,24 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import {
+  MENSAJES_RESERVA,
   applyRequestedService,
-  BOOKING_DATE_INVALID,
-  BOOKING_LIMIT_MESSAGES,
-  BOOKING_NAME_INVALID,
-  BOOKING_NO_FREE_TIMES,
-  BOOKING_PHONE_INVALID,
-  BOOKING_DAY_CLOSED,
-  BOOKING_HOURS_ERROR,
-  BOOKING_HOURS_PENDING,
-  BOOKING_REQUIRED,
-  BOOKING_TIME_REQUIRED,
-  bookingSaveError,
+  mensajeRechazoReserva,
   emptyBookingForm,
   findTratamientoByName,
   nombreReservaValido,
   sortTratamientos,
   telefonoReservaValido,
   toReserva,
-  validateBooking,
+  validarReserva,
   type BookingForm,
 } from './booking.ts'
 
@@ -33,88 +24,88 @@ const complete: BookingForm = {
   mensaje: '  ',
 }
 
-describe('validateBooking', () => {
+describe('validarReserva', () => {
   it('accepts a complete form', () => {
-    expect(validateBooking(complete, { hours: 'ready', today })).toBeNull()
+    expect(validarReserva(complete, { hours: 'ready', today })).toBeNull()
   })
 
   it.each(['nombre', 'email', 'servicio', 'fecha'] as const)('requires %s with the spec text', (field) => {
-    const problem = validateBooking({ ...complete, [field]: '  ' }, { hours: 'ready', today })
-    expect(problem).toEqual({ ...BOOKING_REQUIRED, field })
+    const problem = validarReserva({ ...complete, [field]: '  ' }, { hours: 'ready', today })
+    expect(problem).toEqual({ ...MENSAJES_RESERVA.requeridos, field })
     expect(`${problem?.title}: ${problem?.description}`).toBe(
       'Error de Validación: Por favor completa todos los campos obligatorios (*). Nombre, email, servicio y fecha son requeridos.',
     )
   })
 
   it('points at the first missing field in form order', () => {
-    expect(validateBooking(emptyBookingForm, { hours: 'none', today })?.field).toBe('nombre')
-    expect(validateBooking({ ...emptyBookingForm, nombre: 'Ana', email: 'a@b.pe' }, { hours: 'none', today })?.field).toBe('servicio')
+    expect(validarReserva(emptyBookingForm, { hours: 'none', today })?.field).toBe('nombre')
+    expect(validarReserva({ ...emptyBookingForm, nombre: 'Ana', email: 'a@b.pe' }, { hours: 'none', today })?.field).toBe('servicio')
   })
 
   it('leaves telefono and mensaje optional', () => {
-    expect(validateBooking({ ...complete, telefono: '', mensaje: '' }, { hours: 'ready', today })).toBeNull()
+    expect(validarReserva({ ...complete, telefono: '', mensaje: '' }, { hours: 'ready', today })).toBeNull()
   })
 
   it('requires a time the chosen day offers: never sends a closed day or a request without time', () => {
     const noTime = { ...complete, hora: '' }
-    expect(validateBooking(noTime, { hours: 'ready', today })).toEqual({
+    expect(validarReserva(noTime, { hours: 'ready', today })).toEqual({
       title: 'Error de Validación',
-      description: BOOKING_TIME_REQUIRED,
+      description: MENSAJES_RESERVA.horaRequerida,
       field: 'hora',
     })
     // A Sunday ('No atendemos ese día (domingo)'): the date is what must change.
-    expect(validateBooking(noTime, { hours: 'none', today })).toEqual({ title: 'Error de Validación', description: BOOKING_DAY_CLOSED, field: 'fecha' })
-    expect(validateBooking(complete, { hours: 'none', today })?.description).toBe(
+    expect(validarReserva(noTime, { hours: 'none', today })).toEqual({ title: 'Error de Validación', description: MENSAJES_RESERVA.diaCerrado, field: 'fecha' })
+    expect(validarReserva(complete, { hours: 'none', today })?.description).toBe(
       'Ese día no tenemos horas disponibles (no atendemos o no hay horarios configurados). Por favor elige otra fecha.',
     )
     // Hours still loading: nothing is sent until a time can be chosen.
-    expect(validateBooking(noTime, { hours: 'pending', today })).toEqual({ title: 'Error de Validación', description: BOOKING_HOURS_PENDING, field: 'fecha' })
+    expect(validarReserva(noTime, { hours: 'pending', today })).toEqual({ title: 'Error de Validación', description: MENSAJES_RESERVA.horasPendientes, field: 'fecha' })
     // Hours that could not be read are not called a closed day.
-    expect(validateBooking(noTime, { hours: 'error', today })).toEqual({ title: 'Error de Validación', description: BOOKING_HOURS_ERROR, field: 'fecha' })
+    expect(validarReserva(noTime, { hours: 'error', today })).toEqual({ title: 'Error de Validación', description: MENSAJES_RESERVA.horasError, field: 'fecha' })
   })
 
   it('checks an optional phone the way the server does: a Peruvian mobile', () => {
-    expect(validateBooking({ ...complete, telefono: '+51 987-654-321' }, { hours: 'ready', today })).toBeNull()
-    expect(validateBooking({ ...complete, telefono: '98765' }, { hours: 'ready', today })?.field).toBe('telefono')
-    expect(validateBooking({ ...complete, telefono: 'llamar tarde' }, { hours: 'ready', today })).toEqual({
+    expect(validarReserva({ ...complete, telefono: '+51 987-654-321' }, { hours: 'ready', today })).toBeNull()
+    expect(validarReserva({ ...complete, telefono: '98765' }, { hours: 'ready', today })?.field).toBe('telefono')
+    expect(validarReserva({ ...complete, telefono: 'llamar tarde' }, { hours: 'ready', today })).toEqual({
       title: 'Error de Validación',
-      description: BOOKING_PHONE_INVALID,
+      description: MENSAJES_RESERVA.telefonoInvalido,
       field: 'telefono',
     })
-    expect(validateBooking({ ...complete, telefono: '01 234 5678' }, { hours: 'ready', today })?.field).toBe('telefono')
+    expect(validarReserva({ ...complete, telefono: '01 234 5678' }, { hours: 'ready', today })?.field).toBe('telefono')
   })
 
   it('refuses a name without two letters, or with digits or symbols', () => {
     for (const nombre of ['x', '1234567890', 'Ana 2', ' . ']) {
-      expect(validateBooking({ ...complete, nombre }, { hours: 'ready', today }), nombre).toEqual({
+      expect(validarReserva({ ...complete, nombre }, { hours: 'ready', today }), nombre).toEqual({
         title: 'Error de Validación',
-        description: BOOKING_NAME_INVALID,
+        description: MENSAJES_RESERVA.nombreInvalido,
         field: 'nombre',
       })
     }
   })
 
   it('refuses a date the calendar lacks before asking the server', () => {
-    expect(validateBooking({ ...complete, fecha: '2026-02-30' }, { hours: 'ready', today })).toEqual({
+    expect(validarReserva({ ...complete, fecha: '2026-02-30' }, { hours: 'ready', today })).toEqual({
       title: 'Error de Validación',
-      description: BOOKING_DATE_INVALID,
+      description: MENSAJES_RESERVA.fechaInvalida,
       field: 'fecha',
     })
   })
 
   it('says when the service has no free time that day', () => {
-    expect(validateBooking({ ...complete, hora: '' }, { hours: 'full', today })).toEqual({
+    expect(validarReserva({ ...complete, hora: '' }, { hours: 'full', today })).toEqual({
       title: 'Error de Validación',
       description: 'No quedan horarios libres para este servicio ese día. Elige otro día.',
       field: 'fecha',
     })
-    expect(BOOKING_NO_FREE_TIMES).toMatch(/Elige otro día\.$/)
+    expect(MENSAJES_RESERVA.sinHorasLibres).toMatch(/Elige otro día\.$/)
   })
 
   it('rejects a malformed email and a past date', () => {
-    expect(validateBooking({ ...complete, email: 'lucia@correo' }, { hours: 'ready', today })?.field).toBe('email')
-    expect(validateBooking({ ...complete, fecha: '2025-03-09' }, { hours: 'ready', today })?.field).toBe('fecha')
-    expect(validateBooking({ ...complete, fecha: today }, { hours: 'ready', today })).toBeNull()
+    expect(validarReserva({ ...complete, email: 'lucia@correo' }, { hours: 'ready', today })?.field).toBe('email')
+    expect(validarReserva({ ...complete, fecha: '2025-03-09' }, { hours: 'ready', today })?.field).toBe('fecha')
+    expect(validarReserva({ ...complete, fecha: today }, { hours: 'ready', today })).toBeNull()
   })
 })
 
@@ -144,37 +135,37 @@ describe('toReserva', () => {
 
 describe('messages', () => {
   it('formats the save failure as the spec does', () => {
-    expect(bookingSaveError('sin conexión')).toEqual({
+    expect(mensajeRechazoReserva('sin conexión')).toEqual({
       title: 'Error al Guardar Reserva',
       description: 'Hubo un problema al registrar tu solicitud: sin conexión. Intenta de nuevo.',
     })
     // The server's messages end with a period: never '…confirmarlas.. Intenta de nuevo.'
-    expect(bookingSaveError('Te contactaremos pronto para confirmarlas.').description).toBe(
+    expect(mensajeRechazoReserva('Te contactaremos pronto para confirmarlas.').description).toBe(
       'Hubo un problema al registrar tu solicitud: Te contactaremos pronto para confirmarlas. Intenta de nuevo.',
     )
-    expect(bookingSaveError('Solo aceptamos reservas hasta con un año de anticipación. ').description).toBe(
+    expect(mensajeRechazoReserva('Solo aceptamos reservas hasta con un año de anticipación. ').description).toBe(
       'Hubo un problema al registrar tu solicitud: Solo aceptamos reservas hasta con un año de anticipación. Intenta de nuevo.',
     )
   })
 
   it('shows a limit of the server alone: one clear text, never followed by "Intenta de nuevo"', () => {
-    expect(bookingSaveError(BOOKING_LIMIT_MESSAGES.correo)).toEqual({
+    expect(mensajeRechazoReserva(MENSAJES_RESERVA.limites.correo)).toEqual({
       title: 'Solicitudes ya recibidas',
       description: 'Ya recibimos tus solicitudes de reserva de hoy con este correo. Te contactaremos pronto para confirmarlas.',
     })
-    expect(bookingSaveError(BOOKING_LIMIT_MESSAGES.direccion, 'P0001')).toEqual({ title: 'Solicitud no enviada', description: BOOKING_LIMIT_MESSAGES.direccion })
-    expect(bookingSaveError(BOOKING_LIMIT_MESSAGES.unaALaVez).description).toBe(BOOKING_LIMIT_MESSAGES.unaALaVez)
-    expect(bookingSaveError(BOOKING_LIMIT_MESSAGES.dispositivo, 'P0001')).toEqual({ title: 'Solicitudes ya recibidas', description: BOOKING_LIMIT_MESSAGES.dispositivo })
+    expect(mensajeRechazoReserva(MENSAJES_RESERVA.limites.direccion, 'P0001')).toEqual({ title: 'Solicitud no enviada', description: MENSAJES_RESERVA.limites.direccion })
+    expect(mensajeRechazoReserva(MENSAJES_RESERVA.limites.unaALaVez).description).toBe(MENSAJES_RESERVA.limites.unaALaVez)
+    expect(mensajeRechazoReserva(MENSAJES_RESERVA.limites.dispositivo, 'P0001')).toEqual({ title: 'Solicitudes ya recibidas', description: MENSAJES_RESERVA.limites.dispositivo })
   })
 
   it('no limit text says how many requests there were or remain', () => {
-    for (const text of Object.values(BOOKING_LIMIT_MESSAGES)) expect(text).not.toMatch(/\d|un[ao]s? (más|solicitud)|quedan?/i)
+    for (const text of Object.values(MENSAJES_RESERVA.limites)) expect(text).not.toMatch(/\d|un[ao]s? (más|solicitud)|quedan?/i)
   })
 
   it('says a date the calendar lacks in Spanish, whatever words the server used', () => {
-    const hosted = bookingSaveError('date/time field value out of range: "2026-02-30"', '22008')
+    const hosted = mensajeRechazoReserva('date/time field value out of range: "2026-02-30"', '22008')
     expect(hosted.description).toBe('Hubo un problema al registrar tu solicitud: La fecha elegida no es válida. Por favor elige otra fecha del calendario. Intenta de nuevo.')
-    expect(bookingSaveError('invalid input syntax for type date: "x"', '22007').description).not.toMatch(/invalid|syntax/)
+    expect(mensajeRechazoReserva('invalid input syntax for type date: "x"', '22007').description).not.toMatch(/invalid|syntax/)
   })
 })
 

@@ -36,22 +36,51 @@ export interface BookingProblem {
   field: BookingField
 }
 
-export const BOOKING_REQUIRED = {
-  title: 'Error de Validación',
-  description: 'Por favor completa todos los campos obligatorios (*). Nombre, email, servicio y fecha son requeridos.',
+/**
+ * The public booking form's messages (names as docs/architecture.md §2a): every text
+ * the form shows that is not a field label.
+ */
+export const MENSAJES_RESERVA = {
+  requeridos: {
+    title: 'Error de Validación',
+    description: 'Por favor completa todos los campos obligatorios (*). Nombre, email, servicio y fecha son requeridos.',
+  },
+  horaRequerida: 'Por favor, selecciona una hora preferida.',
+  /** The chosen service has no free time that day (supabase `horas_disponibles`). */
+  sinHorasLibres: 'No quedan horarios libres para este servicio ese día. Elige otro día.',
+  nombreInvalido: 'Por favor ingresa tu nombre: al menos dos letras, sin números ni símbolos.',
+  telefonoInvalido: 'Por favor ingresa un celular peruano válido: 9 dígitos que empiezan con 9 (por ejemplo, 987 654 321), con o sin +51.',
+  fechaInvalida: 'La fecha elegida no es válida. Por favor elige otra fecha del calendario.',
+  diaCerrado: 'Ese día no tenemos horas disponibles (no atendemos o no hay horarios configurados). Por favor elige otra fecha.',
+  horasPendientes: 'Espera a que carguen las horas de ese día y elige una.',
+  horasError: 'No pudimos cargar las horas de ese día. Revisa tu conexión e inténtalo de nuevo.',
+  /**
+   * The server's limits (docs/decisions/0021-reservas-publicas-limites.md,
+   * docs/decisions/0041-reservas-antispam.md): each already says what to do, so it is
+   * shown alone — 'Intenta de nuevo' after 'Te contactaremos pronto' contradicted it. None
+   * says how many requests there were or remain. The integration tests hold the server
+   * to these texts.
+   */
+  limites: {
+    correo: 'Ya recibimos tus solicitudes de reserva de hoy con este correo. Te contactaremos pronto para confirmarlas.',
+    dispositivo: 'Hoy ya recibimos varias solicitudes desde este dispositivo. Te contactaremos pronto; si necesitas otra cita, escríbenos por WhatsApp.',
+    direccion: 'Hoy recibimos muchas solicitudes desde tu conexión. Inténtalo de nuevo mañana o escríbenos por WhatsApp.',
+    unaALaVez: 'Envía una sola solicitud de reserva a la vez.',
+  },
+  enviada: {
+    title: '¡Reserva Solicitada!',
+    description: 'Hemos recibido tu solicitud. Te contactaremos pronto para confirmar tu cita.',
+  },
+  /**
+   * The one text for a trap field with text or a request sent too soon
+   * (docs/decisions/0041-reservas-antispam.md): both are fixed by tapping again (the trap
+   * is emptied, the time has passed), and everything typed stays.
+   */
+  revisar: {
+    title: 'Revisa tu solicitud',
+    description: 'Antes de enviarla, revisa que tus datos estén bien y vuelve a tocar «Solicitar Reserva».',
+  },
 } as const
-
-export const BOOKING_TIME_REQUIRED = 'Por favor, selecciona una hora preferida.'
-
-/** The chosen service has no free time that day (supabase `horas_disponibles`). */
-export const BOOKING_NO_FREE_TIMES = 'No quedan horarios libres para este servicio ese día. Elige otro día.'
-export const BOOKING_NAME_INVALID = 'Por favor ingresa tu nombre: al menos dos letras, sin números ni símbolos.'
-export const BOOKING_PHONE_INVALID = 'Por favor ingresa un celular peruano válido: 9 dígitos que empiezan con 9 (por ejemplo, 987 654 321), con o sin +51.'
-export const BOOKING_DATE_INVALID = 'La fecha elegida no es válida. Por favor elige otra fecha del calendario.'
-
-export const BOOKING_DAY_CLOSED = 'Ese día no tenemos horas disponibles (no atendemos o no hay horarios configurados). Por favor elige otra fecha.'
-export const BOOKING_HOURS_PENDING = 'Espera a que carguen las horas de ese día y elige una.'
-export const BOOKING_HOURS_ERROR = 'No pudimos cargar las horas de ese día. Revisa tu conexión e inténtalo de nuevo.'
 
 /**
  * What the chosen date offers: 'ready' (time choices shown), 'none' (closed day, no
@@ -82,27 +111,27 @@ export function telefonoReservaValido(telefono: string): boolean {
  * closed day or a day without choices is refused here, before the server refuses it
  * (supabase/migrations/20261125200000_reservas_horario.sql).
  */
-export function validateBooking(form: BookingForm, opts: { hours: BookingHours; today: string }): BookingProblem | null {
+export function validarReserva(form: BookingForm, opts: { hours: BookingHours; today: string }): BookingProblem | null {
   const missing = (['nombre', 'email', 'servicio', 'fecha'] as const).find((f) => form[f].trim() === '')
-  if (missing) return { ...BOOKING_REQUIRED, field: missing }
-  if (!nombreReservaValido(form.nombre.trim())) return { title: 'Error de Validación', description: BOOKING_NAME_INVALID, field: 'nombre' }
+  if (missing) return { ...MENSAJES_RESERVA.requeridos, field: missing }
+  if (!nombreReservaValido(form.nombre.trim())) return { title: 'Error de Validación', description: MENSAJES_RESERVA.nombreInvalido, field: 'nombre' }
   if (!isEmail(form.email)) {
     return { title: 'Error de Validación', description: 'Por favor ingresa un email válido (por ejemplo, nombre@correo.com).', field: 'email' }
   }
   // The same rule the server applies to a public request (telefonoReservaValido).
   if (form.telefono.trim() && !telefonoReservaValido(form.telefono.trim())) {
-    return { title: 'Error de Validación', description: BOOKING_PHONE_INVALID, field: 'telefono' }
+    return { title: 'Error de Validación', description: MENSAJES_RESERVA.telefonoInvalido, field: 'telefono' }
   }
-  if (!isIsoDate(form.fecha)) return { title: 'Error de Validación', description: BOOKING_DATE_INVALID, field: 'fecha' }
+  if (!isIsoDate(form.fecha)) return { title: 'Error de Validación', description: MENSAJES_RESERVA.fechaInvalida, field: 'fecha' }
   // The date input has min=today, but a typed or stale date can still be in the past.
   if (form.fecha < opts.today) {
     return { title: 'Error de Validación', description: 'La fecha de la cita no puede ser anterior a hoy.', field: 'fecha' }
   }
-  if (opts.hours === 'none') return { title: 'Error de Validación', description: BOOKING_DAY_CLOSED, field: 'fecha' }
-  if (opts.hours === 'full') return { title: 'Error de Validación', description: BOOKING_NO_FREE_TIMES, field: 'fecha' }
-  if (opts.hours === 'error') return { title: 'Error de Validación', description: BOOKING_HOURS_ERROR, field: 'fecha' }
-  if (opts.hours === 'pending') return { title: 'Error de Validación', description: BOOKING_HOURS_PENDING, field: 'fecha' }
-  if (form.hora === '') return { title: 'Error de Validación', description: BOOKING_TIME_REQUIRED, field: 'hora' }
+  if (opts.hours === 'none') return { title: 'Error de Validación', description: MENSAJES_RESERVA.diaCerrado, field: 'fecha' }
+  if (opts.hours === 'full') return { title: 'Error de Validación', description: MENSAJES_RESERVA.sinHorasLibres, field: 'fecha' }
+  if (opts.hours === 'error') return { title: 'Error de Validación', description: MENSAJES_RESERVA.horasError, field: 'fecha' }
+  if (opts.hours === 'pending') return { title: 'Error de Validación', description: MENSAJES_RESERVA.horasPendientes, field: 'fecha' }
+  if (form.hora === '') return { title: 'Error de Validación', description: MENSAJES_RESERVA.horaRequerida, field: 'hora' }
   return null
 }
 
@@ -134,40 +163,22 @@ export function toReserva(form: BookingForm, tratamiento: Tratamiento): ReservaI
 }
 
 /**
- * The server's limits (docs/decisions/0021-reservas-publicas-limites.md,
- * docs/decisions/0041-reservas-antispam.md): each already says what to do, so it is
- * shown alone — 'Intenta de nuevo' after 'Te contactaremos pronto' contradicted it. None
- * says how many requests there were or remain. The integration tests hold the server
- * to these texts.
- */
-export const BOOKING_LIMIT_MESSAGES = {
-  correo: 'Ya recibimos tus solicitudes de reserva de hoy con este correo. Te contactaremos pronto para confirmarlas.',
-  dispositivo: 'Hoy ya recibimos varias solicitudes desde este dispositivo. Te contactaremos pronto; si necesitas otra cita, escríbenos por WhatsApp.',
-  direccion: 'Hoy recibimos muchas solicitudes desde tu conexión. Inténtalo de nuevo mañana o escríbenos por WhatsApp.',
-  unaALaVez: 'Envía una sola solicitud de reserva a la vez.',
-} as const
-
-/**
  * The toast for a request the server refused. The server's message ends its own
  * sentence: no second period after it. A date the calendar lacks ('2026-02-30') fails
  * before any rule, with Postgres' English text on hosted Supabase (22007/22008): it is
  * said in Spanish here.
  */
-export function bookingSaveError(message: string, code?: string | null): { title: string; description: string } {
+export function mensajeRechazoReserva(message: string, code?: string | null): { title: string; description: string } {
   const text = message.trim()
-  if (text === BOOKING_LIMIT_MESSAGES.correo || text === BOOKING_LIMIT_MESSAGES.dispositivo) return { title: 'Solicitudes ya recibidas', description: text }
-  if ((Object.values(BOOKING_LIMIT_MESSAGES) as string[]).includes(text)) return { title: 'Solicitud no enviada', description: text }
-  const shown = code === '22007' || code === '22008' ? BOOKING_DATE_INVALID : text
+  if (text === MENSAJES_RESERVA.limites.correo || text === MENSAJES_RESERVA.limites.dispositivo) return { title: 'Solicitudes ya recibidas', description: text }
+  if ((Object.values(MENSAJES_RESERVA.limites) as string[]).includes(text)) return { title: 'Solicitud no enviada', description: text }
+  const shown = code === '22007' || code === '22008' ? MENSAJES_RESERVA.fechaInvalida : text
   return {
     title: 'Error al Guardar Reserva',
     description: `Hubo un problema al registrar tu solicitud: ${shown.replace(/[.\s]+$/, '')}. Intenta de nuevo.`,
   }
 }
 
-export const BOOKING_SUCCESS = {
-  title: '¡Reserva Solicitada!',
-  description: 'Hemos recibido tu solicitud. Te contactaremos pronto para confirmar tu cita.',
-} as const
 
 /** Treatments in the order the spec asks: by name, Spanish locale. */
 export function sortTratamientos<T extends { nombre: string }>(list: readonly T[]): T[] {

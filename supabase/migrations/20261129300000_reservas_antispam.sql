@@ -16,7 +16,7 @@
 --   contador por (huella, día) en private.reservas_publicas_cupos, donde la huella es el
 --   sha256 de (tipo, día, valor); nunca la dirección ni el identificador. Dos días.
 -- * Los mensajes no dicen cuántas solicitudes hubo ni cuántas quedan; son los de
---   BOOKING_LIMIT_MESSAGES (src/domain/booking.ts), y las pruebas los mantienen iguales.
+--   MENSAJES_RESERVA.limites (src/domain/booking.ts), y las pruebas los mantienen iguales.
 
 -- La tabla de 0021 guardaba direcciones en claro: se borra con ellas.
 drop table if exists private.reservas_publicas_registro;

@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test'
 import { BOOKING_MIN_FILL_MS } from '../../src/domain/booking-antispam.ts'
 import { expect, test } from './support/fixtures.ts'
 import { backend, demo, expectAccessible, expectToast, screenshot } from './support/app.ts'
-import { nextPeruWeekday } from './support/dates.ts'
+import { nextPeruWeekday, typeDate } from './support/dates.ts'
 
 /** The weekday `day` (0 = Sunday) `weeks` weeks after the next one. */
 function weeksAhead(day: number, weeks: number): string {
@@ -43,7 +43,7 @@ test.describe('reserva pública honesta', () => {
     await page.getByRole('textbox', { name: /Email/ }).fill(email)
     await page.getByRole('textbox', { name: /Teléfono/ }).fill('+51 912 345 678')
     const fecha = weeksAhead(5, 6)
-    await page.getByLabel(/Fecha preferida/).fill(fecha)
+    await typeDate(page.getByLabel(/Fecha preferida/), fecha)
     // Four hours: the last start that ends by 19:00 is 03:00 pm.
     await expect(hora(page)).toBeVisible()
     const ofrecidas = await horas(page)
@@ -113,7 +113,7 @@ test.describe('reserva pública honesta', () => {
     }
 
     await servicio(page).selectOption({ label: 'Masaje Relajante — 60 min · S/ 150.00' })
-    await page.getByLabel(/Fecha preferida/).fill(fecha)
+    await typeDate(page.getByLabel(/Fecha preferida/), fecha)
     const form = page.getByRole('form', { name: 'Solicitud de reserva' })
     await expect(form.getByText('No quedan horarios libres para este servicio ese día. Elige otro día.', { exact: true })).toBeVisible()
     await expectToast(page, 'No hay horarios', 'No quedan horarios libres para este servicio ese día. Elige otro día.')
@@ -128,7 +128,7 @@ test.describe('reserva pública honesta', () => {
     // The next day has free times again.
     const jueves = new Date(`${fecha}T12:00:00Z`)
     jueves.setUTCDate(jueves.getUTCDate() + 1)
-    await page.getByLabel(/Fecha preferida/).fill(jueves.toISOString().slice(0, 10))
+    await typeDate(page.getByLabel(/Fecha preferida/), jueves.toISOString().slice(0, 10))
     await expect.poll(async () => await horas(page)).toContain('10:00 am')
   })
 
@@ -136,7 +136,7 @@ test.describe('reserva pública honesta', () => {
     await page.setViewportSize(phone)
     await page.goto('/#reservar')
     const fecha = weeksAhead(6, 9) // a Saturday, 09:00–19:00
-    await page.getByLabel(/Fecha preferida/).fill(fecha)
+    await typeDate(page.getByLabel(/Fecha preferida/), fecha)
     // Before a service is chosen, the day's hours (spec 1 §9), up to closing.
     await expect(hora(page)).toBeVisible()
     expect((await horas(page)).at(-1)).toBe('07:00 pm')
@@ -161,7 +161,7 @@ test.describe('reserva pública honesta', () => {
     await page.getByRole('textbox', { name: /Nombre completo/ }).fill('1234567890')
     await page.getByRole('textbox', { name: /Email/ }).fill('ana@correo.pe')
     await servicio(page).selectOption({ label: 'Masaje Relajante — 60 min · S/ 150.00' })
-    await page.getByLabel(/Fecha preferida/).fill(weeksAhead(2, 7))
+    await typeDate(page.getByLabel(/Fecha preferida/), weeksAhead(2, 7))
     await page.getByRole('button', { name: 'Solicitar Reserva' }).click()
     await expectToast(page, 'Error de Validación', 'Por favor ingresa tu nombre: al menos dos letras, sin números ni símbolos.')
     await expect(page.getByRole('textbox', { name: /Nombre completo/ })).toBeFocused()

@@ -9,7 +9,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { BOOKING_MIN_FILL_MS } from '../../src/domain/booking-antispam.ts'
 import { backend, demo, expectAccessible, expectToast, screenshot, toastRegion, viewports } from './support/app.ts'
-import { nextPeruWeekday } from './support/dates.ts'
+import { nextPeruWeekday, typeDate } from './support/dates.ts'
 import { expect, test } from './support/fixtures.ts'
 
 /** POSTs to tb_reservas the page sends from now on. */
@@ -38,7 +38,7 @@ test('un domingo (cerrado) no se envía: pide otra fecha', async ({ page }) => {
   await page.getByRole('textbox', { name: /Nombre completo/ }).fill('Lucía Ramos')
   await page.getByRole('textbox', { name: /Email/ }).fill('lucia@correo.pe')
   await servicio.selectOption({ index: 1 })
-  await page.getByLabel(/Fecha preferida/).fill(nextPeruWeekday(0))
+  await typeDate(page.getByLabel(/Fecha preferida/), nextPeruWeekday(0))
   await expectToast(page, 'Horarios no disponibles', 'No atendemos ese día (domingo)')
   await page.getByRole('button', { name: 'Solicitar Reserva' }).click()
   await expectToast(page, 'Error de Validación', 'Ese día no tenemos horas disponibles (no atendemos o no hay horarios configurados). Por favor elige otra fecha.')
@@ -71,7 +71,7 @@ test('sin conexión con el formulario abierto: lo dice claramente, conserva lo e
   await expect(page.getByRole('status').filter({ hasText: 'Estás sin conexión' })).toContainText(
     'Para solicitar una reserva necesitas conexión a internet. Lo que escribas se guarda en este formulario',
   )
-  await page.getByLabel(/Fecha preferida/).fill(nextPeruWeekday(2))
+  await typeDate(page.getByLabel(/Fecha preferida/), nextPeruWeekday(2))
   await expect(page.getByText('No pudimos cargar las horas de ese día. Revisa tu conexión e inténtalo de nuevo.')).toBeVisible()
   await page.getByRole('button', { name: 'Solicitar Reserva' }).click()
   await expectToast(page, 'Sin conexión a internet', 'Tus datos siguen en el formulario')
@@ -146,7 +146,7 @@ test.describe('contra el spam, sin molestar a una persona', () => {
     await nombre(page).fill('Rosa Mamani')
     await page.getByRole('textbox', { name: /Email/ }).fill(email)
     await page.getByRole('combobox', { name: /Servicio/ }).selectOption({ label: 'Masaje Relajante — 60 min · S/ 150.00' })
-    await page.getByLabel(/Fecha preferida/).fill(fecha)
+    await typeDate(page.getByLabel(/Fecha preferida/), fecha)
     await expect(hora(page).locator('option', { hasText: '10:00 am' })).toHaveCount(1)
     await hora(page).selectOption('10:00 am')
   }

@@ -1,7 +1,8 @@
 import { BOOKING_MIN_FILL_MS } from '../../src/domain/booking-antispam.ts'
 import { expect, test } from './support/fixtures.ts'
 import { backend, demo, expectAccessible, expectToast, screenshot, viewports } from './support/app.ts'
-import { nextPeruWeekday } from './support/dates.ts'
+import { nextPeruWeekday, typeDate } from './support/dates.ts'
+import { fechaTexto } from '../../src/lib/dates/fecha-texto.ts'
 
 test.describe('reserva en línea', () => {
   test.beforeEach(async ({ page }) => {
@@ -23,16 +24,17 @@ test.describe('reserva en línea', () => {
     await expectToast(page, 'Error de Validación', 'Nombre, email, servicio y fecha son requeridos.')
     await expect(page.getByLabel(/Fecha preferida/)).toBeFocused()
 
-    await page.getByLabel(/Fecha preferida/).fill(nextPeruWeekday(2))
+    await typeDate(page.getByLabel(/Fecha preferida/), nextPeruWeekday(2))
     await expect(page.getByRole('combobox', { name: /Hora preferida/ })).toBeVisible()
     await page.getByRole('button', { name: 'Solicitar Reserva' }).click()
     await expectToast(page, 'Error de Validación', 'Por favor, selecciona una hora preferida.')
-    await expect(page.getByLabel(/Fecha preferida/)).toHaveAttribute('min', /^\d{4}-\d{2}-\d{2}$/)
+    // Shown in Spanish (docs/decisions/0050-reserva-publica-en-espanol.md); the calendar's limits are in fechas-en-espanol.spec.ts.
+    await expect(page.getByLabel(/Fecha preferida/)).toHaveValue(fechaTexto(nextPeruWeekday(2)))
     await expect(page.getByRole('textbox', { name: /Email/ })).toHaveAttribute('type', 'email')
   })
 
   test('horas de un día laborable cada 30 minutos sin el descanso; el domingo está cerrado', async ({ page }) => {
-    await page.getByLabel(/Fecha preferida/).fill(nextPeruWeekday(1))
+    await typeDate(page.getByLabel(/Fecha preferida/), nextPeruWeekday(1))
     const hora = page.getByRole('combobox', { name: /Hora preferida/ })
     await expect(hora).toBeVisible()
     const options = (await hora.locator('option').allTextContents()).filter((t) => t !== 'Selecciona una hora')
@@ -46,10 +48,10 @@ test.describe('reserva en línea', () => {
 
     await hora.selectOption('10:30 am')
     // Changing the date clears the chosen time.
-    await page.getByLabel(/Fecha preferida/).fill(nextPeruWeekday(3))
+    await typeDate(page.getByLabel(/Fecha preferida/), nextPeruWeekday(3))
     await expect(page.getByRole('combobox', { name: /Hora preferida/ })).toHaveValue('')
 
-    await page.getByLabel(/Fecha preferida/).fill(nextPeruWeekday(0))
+    await typeDate(page.getByLabel(/Fecha preferida/), nextPeruWeekday(0))
     await expectToast(page, 'Horarios no disponibles')
     await expect(page.getByText('No hay horarios configurados o disponibles para este día.')).toBeVisible()
     await expect(page.getByRole('combobox', { name: /Hora preferida/ })).toHaveCount(0)
@@ -69,7 +71,7 @@ test.describe('reserva en línea', () => {
     await page.getByRole('textbox', { name: /Email/ }).fill(email)
     await page.getByRole('textbox', { name: /Teléfono/ }).fill('987 654 321')
     const fecha = nextPeruWeekday(4)
-    await page.getByLabel(/Fecha preferida/).fill(fecha)
+    await typeDate(page.getByLabel(/Fecha preferida/), fecha)
     await page.getByRole('combobox', { name: /Hora preferida/ }).selectOption('03:30 pm')
     await page.getByRole('textbox', { name: /Mensaje adicional/ }).fill('Primera visita.')
     await screenshot(page, 'publico-escritorio-reserva-llena')
@@ -103,7 +105,7 @@ test.describe('reserva en línea', () => {
     await page.getByRole('textbox', { name: /Nombre completo/ }).fill('Carmen Flores')
     await page.getByRole('textbox', { name: /Email/ }).fill('carmen@correo.pe')
     await page.getByRole('combobox', { name: /Servicio/ }).selectOption({ index: 1 })
-    await page.getByLabel(/Fecha preferida/).fill(nextPeruWeekday(5))
+    await typeDate(page.getByLabel(/Fecha preferida/), nextPeruWeekday(5))
     await page.getByRole('combobox', { name: /Hora preferida/ }).selectOption('11:00 am')
     await context.setOffline(true)
     await expect(page.getByText('Estás sin conexión')).toBeVisible()

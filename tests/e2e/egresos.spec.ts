@@ -63,8 +63,7 @@ test.describe('Gestión de Egresos', () => {
 
     // A month of its own, so the run does not depend on today's data.
     await page.goto('/control-citas/egresos?anio=2031&mes=3')
-    await expect(page.getByRole('combobox', { name: 'Mes' })).toHaveValue('Marzo')
-    await expect(page.getByRole('textbox', { name: 'Año' })).toHaveValue('2031')
+    await expect(page.getByRole('button', { name: 'Mes', exact: true })).toHaveText('marzo de 2031')
     await expect(page.getByRole('heading', { name: 'No hay egresos fijos en este mes' })).toBeVisible()
     await expectAccessible(page, 'egresos fijos')
     const alquiler = `Alquiler ${randomUUID().slice(0, 6)}`
@@ -120,7 +119,7 @@ test.describe('Gestión de Egresos', () => {
     // The month, year and tab survive a reload.
     await page.reload()
     await expect(page.getByRole('tab', { name: 'Egresos Variables' })).toHaveAttribute('aria-selected', 'true')
-    await expect(page.getByRole('combobox', { name: 'Mes' })).toHaveValue('Marzo')
+    await expect(page.getByRole('button', { name: 'Mes', exact: true })).toHaveText('marzo de 2031')
     await expect(row(page, flores)).toBeVisible()
 
     // The export: the month's fixed then variable rows, with totals per type.
@@ -168,9 +167,8 @@ test.describe('Gestión de Egresos', () => {
     await dialog.getByRole('button', { name: 'Cancelar' }).click()
 
     // Opening May (no fixed expenses, April has them) copies April's automatically.
-    await page.getByRole('textbox', { name: 'Año' }).fill('2031')
-    await page.getByRole('combobox', { name: 'Mes' }).click()
-    await page.getByRole('option', { name: 'Mayo' }).click()
+    await page.getByRole('button', { name: 'Mes', exact: true }).click()
+    await page.getByRole('button', { name: 'mayo', exact: true }).click()
     await expect(page).toHaveURL(/mes=5/)
     await expect(row(page, alquiler)).toContainText('Mayo')
     await expect.poll(async () => (await serverEgresos(page, 'anio=eq.2031&mes=eq.5&tipo_egreso=eq.Fijo')).length, { timeout: 30_000 }).toBe(1)
@@ -182,7 +180,7 @@ test.describe('Gestión de Egresos', () => {
     await expectToast(page, 'Éxito', 'Egreso eliminado correctamente.')
     await expect.poll(async () => (await serverEgresos(page, 'anio=eq.2031&mes=eq.5&tipo_egreso=eq.Fijo'))[0]?._deleted ?? null, { timeout: 30_000 }).toBe(true)
     await page.reload()
-    await expect(page.getByRole('combobox', { name: 'Mes' })).toHaveValue('Mayo')
+    await expect(page.getByRole('button', { name: 'Mes', exact: true })).toHaveText('mayo de 2031')
     await expect(page.getByRole('heading', { name: 'No hay egresos fijos en este mes' })).toBeVisible()
     await waitForSynced(page)
     await expect(row(page, alquiler)).toHaveCount(0)
@@ -268,7 +266,7 @@ test.describe('Gestión de Egresos', () => {
     await page.reload()
     await expect(page.getByRole('heading', { level: 1, name: 'Gestión de Egresos' })).toBeVisible()
     await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión')
-    await expect(page.getByRole('combobox', { name: 'Mes' })).toHaveValue('Julio')
+    await expect(page.getByRole('button', { name: 'Mes', exact: true })).toHaveText('julio de 2033')
     await expect(row(page, seguro)).toContainText('US$ 200.00')
     await expect(row(page, luz)).toHaveCount(0)
     await screenshot(page, 'panel-tableta-vertical-egresos-sin-conexion', { fullPage: true })
@@ -322,8 +320,8 @@ test.describe('Gestión de Egresos', () => {
       }
       // Both open February offline: each copies January's rent on its own.
       for (const tableta of tabletas) {
-        await tableta.getByRole('combobox', { name: 'Mes' }).click()
-        await tableta.getByRole('option', { name: 'Febrero' }).click()
+        await tableta.getByRole('button', { name: 'Mes', exact: true }).click()
+        await tableta.getByRole('button', { name: 'febrero', exact: true }).click()
         await expectToast(tableta, 'Egresos fijos copiados', 'Se copiaron 1 egreso(s) fijo(s) de Enero 2035.')
         await expect(row(tableta, alquiler)).toContainText('Febrero')
       }

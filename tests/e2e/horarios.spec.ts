@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { backend, demo, expectAccessible, expectToast, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
-import { nextPeruWeekday } from './support/dates.ts'
+import { nextPeruWeekday, typeDate } from './support/dates.ts'
 import { idHorario } from '../../src/domain/ids-deterministas.ts'
 
 type Row = {
@@ -39,7 +39,7 @@ async function publicSlots(browser: Browser, origin: string, fecha: string): Pro
   try {
     const visitor = await context.newPage()
     await visitor.goto(`${origin}/#reservar`)
-    await visitor.getByLabel(/Fecha preferida/).fill(fecha)
+    await typeDate(visitor.getByLabel(/Fecha preferida/), fecha)
     const hora = visitor.getByRole('combobox', { name: /Hora preferida/ })
     const none = visitor.getByText('No hay horarios configurados o disponibles para este día.')
     await expect(hora.or(none)).toBeVisible()

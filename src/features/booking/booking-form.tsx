@@ -6,24 +6,23 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { Button, NativeSelect, TextInput, Textarea } from '@mantine/core'
 import { IconCalendarCheck } from '@tabler/icons-react'
 import {
+  MENSAJES_RESERVA,
   applyRequestedService,
   emptyBookingForm,
   toReserva,
-  validateBooking,
-  BOOKING_HOURS_ERROR,
-  BOOKING_NO_FREE_TIMES,
-  BOOKING_SUCCESS,
-  bookingSaveError,
+  validarReserva,
+  mensajeRechazoReserva,
   type BookingField,
   type BookingForm,
   type Tratamiento,
 } from '@/domain/booking.ts'
-import { BOOKING_CHECK_AGAIN, bookingBotSign } from '@/domain/booking-antispam.ts'
-import { BOOKING_NEEDS_CONNECTION } from '@/domain/booking-online.ts'
+import { senalBotReserva } from '@/domain/booking-antispam.ts'
+import { MENSAJE_RESERVA_SIN_CONEXION } from '@/domain/booking-online.ts'
 import { formatSoles } from '@/domain/money.ts'
 import { FAB_AVOID_ATTRIBUTE } from '@/domain/site-nav.ts'
 import { peruToday } from '@/domain/peru-time.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
+import { DateField } from '@/lib/ui/date-field.tsx'
 import { OfflineNotice } from '@/lib/ui/offline-notice.tsx'
 import { useOnline } from '@/lib/ui/use-online.ts'
 import { NO_HOURS_INLINE, useHoras } from './use-horas.ts'
@@ -155,7 +154,7 @@ function BookingFormFields({ tratamientos, requestedService, onBooked }: Booking
       })
       return
     }
-    const problem = validateBooking(form, { hours: horas.status === 'idle' || horas.status === 'loading' ? 'pending' : horas.status, today })
+    const problem = validarReserva(form, { hours: horas.status === 'idle' || horas.status === 'loading' ? 'pending' : horas.status, today })
     if (problem) {
       setErrorField(problem.field)
       toast({ title: problem.title, description: problem.description, variant: 'destructive' })
@@ -170,9 +169,9 @@ function BookingFormFields({ tratamientos, requestedService, onBooked }: Booking
     }
     // Nothing is sent and everything typed stays; a second tap sends (the trap is
     // emptied: browser autofill may have written in it, and a person cannot see it).
-    if (bookingBotSign({ trampa: trap.current?.value ?? '', desdeMs: firstInputAt.current ?? renderedAt, ahoraMs: performance.now() })) {
+    if (senalBotReserva({ trampa: trap.current?.value ?? '', desdeMs: firstInputAt.current ?? renderedAt, ahoraMs: performance.now() })) {
       if (trap.current) trap.current.value = ''
-      toast({ ...BOOKING_CHECK_AGAIN, variant: 'warning' })
+      toast({ ...MENSAJES_RESERVA.revisar, variant: 'warning' })
       return
     }
     setSending(true)
@@ -182,7 +181,7 @@ function BookingFormFields({ tratamientos, requestedService, onBooked }: Booking
       setForm(emptyBookingForm)
       setErrorField(null)
       onBooked()
-      toast({ ...BOOKING_SUCCESS, variant: 'success' })
+      toast({ ...MENSAJES_RESERVA.enviada, variant: 'success' })
     } catch (error) {
       const { BookingApiError } = await import('./booking-api.ts')
       if (error instanceof BookingApiError && error.network) {
@@ -193,7 +192,7 @@ function BookingFormFields({ tratamientos, requestedService, onBooked }: Booking
           duration: 8000,
         })
       } else {
-        toast({ ...bookingSaveError((error as Error).message, error instanceof BookingApiError ? error.code : null), variant: 'destructive' })
+        toast({ ...mensajeRechazoReserva((error as Error).message, error instanceof BookingApiError ? error.code : null), variant: 'destructive' })
       }
     } finally {
       setSending(false)
@@ -217,7 +216,7 @@ function BookingFormFields({ tratamientos, requestedService, onBooked }: Booking
     >
       {!online && (
         <OfflineNotice title="Estás sin conexión">
-          {BOOKING_NEEDS_CONNECTION} Lo que escribas se guarda en este formulario: envíalo cuando vuelvas a estar en línea.
+          {MENSAJE_RESERVA_SIN_CONEXION} Lo que escribas se guarda en este formulario: envíalo cuando vuelvas a estar en línea.
         </OfflineNotice>
       )}
       <div className={classes.grid}>
@@ -277,17 +276,19 @@ function BookingFormFields({ tratamientos, requestedService, onBooked }: Booking
           description={noServices ? 'No hay servicios disponibles en este momento.' : undefined}
           error={invalid('servicio')}
         />
-        <TextInput
+        {/* In Spanish whatever the device's language, Sundays (closed) not offered
+            (docs/decisions/0050-reserva-publica-en-espanol.md). */}
+        <DateField
           size="md"
           ref={ref('fecha')}
           name="fecha"
-          type="date"
           label="Fecha preferida"
           withAsterisk
           aria-required
           min={today}
+          sinDomingos
           value={form.fecha}
-          onChange={(e) => set('fecha')(e.currentTarget.value)}
+          onChange={set('fecha')}
           error={invalid('fecha')}
         />
         {form.fecha && horas.status === 'ready' && (
@@ -307,12 +308,12 @@ function BookingFormFields({ tratamientos, requestedService, onBooked }: Booking
         {form.fecha && horas.status === 'loading' && <TextInput size="md" label="Hora preferida" value="Buscando horarios…" readOnly disabled />}
         {form.fecha && horas.status === 'error' && (
           <p className={classes.inlineNotice} role="status">
-            {BOOKING_HOURS_ERROR}
+            {MENSAJES_RESERVA.horasError}
           </p>
         )}
         {form.fecha && horas.status === 'full' && (
           <p className={classes.inlineNotice} role="status">
-            {BOOKING_NO_FREE_TIMES}
+            {MENSAJES_RESERVA.sinHorasLibres}
           </p>
         )}
         {form.fecha && horas.status === 'none' && (

@@ -4,7 +4,7 @@
  * service chosen on a card through its data attribute or the ?service= parameter.
  */
 import { useEffect, useRef, useState } from 'react'
-import { BOOKING_NEEDS_CONNECTION } from '@/domain/booking-online.ts'
+import { MENSAJE_RESERVA_SIN_CONEXION } from '@/domain/booking-online.ts'
 import { BOOKING_SECTION_ID, BOOKING_SERVICE_ATTRIBUTE } from '@/domain/site-nav.ts'
 import type { BookingFormCard as BookingFormCardType } from './booking-form.tsx'
 import { useTratamientos } from './use-tratamientos.ts'
@@ -16,7 +16,7 @@ function FormPlaceholder({ failed }: { failed: boolean }) {
       <div className={`${classes.card} ${classes.placeholder}`}>
         <p className={classes.offlineCard} role="status">
           <strong>Estás sin conexión</strong>
-          {BOOKING_NEEDS_CONNECTION} El formulario aparecerá aquí en cuanto vuelvas a estar en línea.
+          {MENSAJE_RESERVA_SIN_CONEXION} El formulario aparecerá aquí en cuanto vuelvas a estar en línea.
         </p>
       </div>
     )

@@ -5,7 +5,7 @@
  * before that, the day's grid of opening hours, so the visitor sees when the spa works.
  */
 import { useEffect, useState } from 'react'
-import { BOOKING_NO_FREE_TIMES } from '@/domain/booking.ts'
+import { MENSAJES_RESERVA } from '@/domain/booking.ts'
 import { generateSlots, slotsFromServer } from '@/domain/booking-slots.ts'
 import { diaSemana, isIsoDate, peruMinutesOfDay } from '@/domain/peru-time.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
@@ -70,7 +70,7 @@ export function useHoras(servicio: string, fecha: string, today: string): HorasS
           const slots = slotsFromServer(libres)
           if (slots.length === 0) {
             setState({ status: 'full' })
-            toast({ title: 'No hay horarios', description: BOOKING_NO_FREE_TIMES, variant: 'warning' })
+            toast({ title: 'No hay horarios', description: MENSAJES_RESERVA.sinHorasLibres, variant: 'warning' })
           } else {
             setState({ status: 'ready', slots })
           }

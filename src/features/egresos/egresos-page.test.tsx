@@ -101,8 +101,8 @@ describe('Gestión de Egresos', () => {
     expect(screen.getByRole('button', { name: 'martes 1 de diciembre de 2026' })).toBeDisabled()
     await user.keyboard('{Escape}')
 
-    await user.click(screen.getByRole('combobox', { name: 'Mes' }))
-    await user.click(await screen.findByRole('option', { name: 'Octubre' }))
+    await user.click(screen.getByRole('button', { name: 'Mes' }))
+    await user.click(await screen.findByRole('button', { name: 'octubre' }))
     await waitFor(() => expect(router.state.location.search).toEqual({ anio: 2026, mes: 10, tab: 'variables' }))
     expect(screen.getByRole('heading', { name: 'No hay egresos variables en este mes' })).toBeInTheDocument()
   })

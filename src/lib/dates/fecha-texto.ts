@@ -18,3 +18,13 @@ export function etiquetaDia(iso: string, cerrado: boolean): string {
   const texto = dayjs(iso).locale('es').format('dddd D [de] MMMM [de] YYYY')
   return cerrado ? `${texto}, cerrado` : texto
 }
+
+/** The names of a calendar's arrows (Mantine's are unnamed icons), for every date and month field. */
+export const TEXTOS_CALENDARIO = {
+  previousMonth: 'Mes anterior',
+  nextMonth: 'Mes siguiente',
+  previousYear: 'Año anterior',
+  nextYear: 'Año siguiente',
+  previousDecade: 'Década anterior',
+  nextDecade: 'Década siguiente',
+} as const

@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import { useState } from 'react'
+import { enTabletaEnIngles } from '@tests/support/idioma.ts'
 import { renderScreen } from '@tests/support/render.tsx'
 import { DateField } from './date-field.tsx'
 
@@ -22,16 +23,7 @@ function Campo({ inicial = '', onValue, min, max, corto }: { inicial?: string; o
 }
 
 // A tablet set to English: the field must read in Spanish all the same.
-const idioma = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(navigator), 'language')!
-beforeEach(() => {
-  Object.defineProperty(navigator, 'language', { configurable: true, get: () => 'en-US' })
-  Object.defineProperty(navigator, 'languages', { configurable: true, get: () => ['en-US', 'en'] })
-})
-afterEach(() => {
-  delete (navigator as unknown as Record<string, unknown>).language
-  delete (navigator as unknown as Record<string, unknown>).languages
-  expect(Object.getOwnPropertyDescriptor(Object.getPrototypeOf(navigator), 'language')).toEqual(idioma)
-})
+enTabletaEnIngles()
 
 const campo = () => screen.getByRole('textbox', { name: 'Fecha de la cita' })
 const dia = (nombre: string) => screen.getByRole('button', { name: nombre })

@@ -5,12 +5,14 @@
  * with Sundays (the spa is closed) marked, and typing 'DD/MM/YYYY' still works.
  * The value is the same 'YYYY-MM-DD' string the screens used with the native control.
  */
-import { useState } from 'react'
+import { useState, type Ref } from 'react'
 import { DateInput, DatesProvider, type DateInputProps, type DatesProviderSettings } from '@mantine/dates'
+// The calendar's popover: the panel loads it with its own components, the public booking form does not.
+import '@mantine/core/styles/Popover.css'
 import '@mantine/dates/styles.css'
 import { fueraDeRango, leerFecha } from '@/domain/fecha-escrita.ts'
 import { diaSemana, peruToday } from '@/domain/peru-time.ts'
-import { etiquetaDia, fechaTexto } from '@/lib/dates/fecha-texto.ts'
+import { TEXTOS_CALENDARIO, etiquetaDia, fechaTexto } from '@/lib/dates/fecha-texto.ts'
 import classes from './date-field.module.css'
 
 const AJUSTES: DatesProviderSettings = { locale: 'es', firstDayOfWeek: 1, weekendDays: [0] }
@@ -27,11 +29,17 @@ export type DateFieldProps = Omit<
   max?: string
   /** The short form, for narrow toolbar fields. */
   corto?: boolean
+  /**
+   * Sundays cannot be picked in the calendar (the public booking form: the spa is closed);
+   * a typed Sunday still reaches the screen, whose own rules answer it.
+   */
+  sinDomingos?: boolean
+  ref?: Ref<HTMLInputElement>
 }
 
 const esDomingo = (iso: string) => diaSemana(iso) === 'Domingo'
 
-export function DateField({ value, onChange, min, max, corto = false, onChangeCapture, popoverProps, ...props }: DateFieldProps) {
+export function DateField({ value, onChange, min, max, corto = false, sinDomingos = false, onChangeCapture, popoverProps, ...props }: DateFieldProps) {
   // While the calendar is open, Escape closes only the calendar, not the dialog around it.
   const [abierto, setAbierto] = useState(false)
   return (
@@ -47,10 +55,12 @@ export function DateField({ value, onChange, min, max, corto = false, onChangeCa
           onChangeCapture?.(e)
         }}
         defaultDate={value || peruToday()}
-        excludeDate={(iso) => fueraDeRango(iso, min, max)}
+        excludeDate={(iso) => fueraDeRango(iso, min, max) || (sinDomingos && esDomingo(iso))}
         getDayAriaLabel={(iso) => etiquetaDia(iso, esDomingo(iso))}
         getDayProps={(iso) => (esDomingo(iso) ? { 'data-cerrado': true, className: classes.cerrado } : {})}
         placeholder="dd/mm/aaaa"
+        ariaLabels={TEXTOS_CALENDARIO}
+        classNames={{ day: classes.dia }}
         data-mantine-stop-propagation={abierto || undefined}
         popoverProps={{ ...popoverProps, onOpen: () => setAbierto(true), onClose: () => setAbierto(false) }}
         {...props}

@@ -3,7 +3,6 @@ import { screen } from '@testing-library/react'
 import { useState } from 'react'
 import { renderScreen } from '@tests/support/render.tsx'
 import { MoneyInput } from './money-input.tsx'
-import { MonthYearPicker, type MonthYear } from './month-year-picker.tsx'
 import { NumeroInput } from './numero-input.tsx'
 import { TimeInput } from './time-input.tsx'
 
@@ -99,49 +98,6 @@ describe('NumeroInput', () => {
       expect(input).toHaveValue(texto)
       expect(onValue).toHaveBeenLastCalledWith(texto)
     }
-  })
-})
-
-describe('MonthYearPicker', () => {
-  function Picker({ onValue }: { onValue: (v: MonthYear) => void }) {
-    const [value, setValue] = useState<MonthYear>({ mes: 11, anio: 2026 })
-    return (
-      <MonthYearPicker
-        value={value}
-        onChange={(v) => {
-          setValue(v)
-          onValue(v)
-        }}
-      />
-    )
-  }
-
-  it('names the months in Spanish and changes the month', async () => {
-    const onValue = vi.fn()
-    const { user } = await renderScreen(() => <Picker onValue={onValue} />)
-    const mes = screen.getByRole('combobox', { name: 'Mes' })
-    expect(mes).toHaveValue('Noviembre')
-    await user.click(mes)
-    const options = await screen.findAllByRole('option')
-    expect(options.map((o) => o.textContent)).toEqual(['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre'])
-    await user.click(screen.getByRole('option', { name: 'Marzo' }))
-    expect(onValue).toHaveBeenLastCalledWith({ mes: 3, anio: 2026 })
-  })
-
-  it('takes a year between 2020 and 2100; one outside stays in the field with the reason and changes nothing', async () => {
-    const onValue = vi.fn()
-    const { user } = await renderScreen(() => <Picker onValue={onValue} />)
-    const anio = screen.getByRole('textbox', { name: 'Año' })
-    await user.clear(anio)
-    await user.type(anio, '2027')
-    expect(onValue).toHaveBeenLastCalledWith({ mes: 11, anio: 2027 })
-    onValue.mockClear()
-    await user.clear(anio)
-    await user.type(anio, '1999')
-    await user.tab()
-    expect(onValue).not.toHaveBeenCalledWith(expect.objectContaining({ anio: 1999 }))
-    expect(anio).toHaveValue('1999')
-    expect(screen.getByText('El año debe estar entre 2020 y 2100.')).toBeInTheDocument()
   })
 })
 

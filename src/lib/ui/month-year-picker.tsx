@@ -1,8 +1,12 @@
-import { useState } from 'react'
-import { Group, Select } from '@mantine/core'
-import { MESES } from '@/domain/calendar.ts'
-import { numeroValido } from '@/domain/numero.ts'
-import { NumeroInput } from './numero-input.tsx'
+/**
+ * The month of a period, as Egresos and Conciliación choose it
+ * (docs/decisions/0050-reserva-publica-en-espanol.md): Mantine's MonthPickerInput in
+ * Spanish whatever language the tablet is set to ('marzo de 2031', a year of month
+ * names), with the same `MonthYear` value the screens used.
+ */
+import { DatesProvider, MonthPickerInput, type DatesProviderSettings } from '@mantine/dates'
+import '@mantine/dates/styles.css'
+import { TEXTOS_CALENDARIO } from '@/lib/dates/fecha-texto.ts'
 
 export interface MonthYear {
   /** 1–12 */
@@ -17,38 +21,28 @@ export interface MonthYearPickerProps {
   maxYear?: number
 }
 
-/** Month (Spanish names) and year, as Egresos and Conciliación choose the period. */
+const AJUSTES: DatesProviderSettings = { locale: 'es' }
+
+/** 'YYYY-MM-01', the first day of the month, as Mantine's month values are. */
+function primerDia({ mes, anio }: MonthYear): string {
+  return `${String(anio).padStart(4, '0')}-${String(mes).padStart(2, '0')}-01`
+}
+
 export function MonthYearPicker({ value, onChange, minYear = 2020, maxYear = 2100 }: MonthYearPickerProps) {
-  // The year as typed while it is not (yet) a valid one (docs/decisions/0034-entradas-veraces.md).
-  const [texto, setTexto] = useState<string | null>(null)
-  const regla = { decimales: 0, minimo: minYear, maximo: maxYear }
   return (
-    <Group gap="sm" align="flex-end" wrap="nowrap">
-      <Select
+    <DatesProvider settings={AJUSTES}>
+      <MonthPickerInput
         label="Mes"
-        data={MESES.map((m, i) => ({ value: String(i + 1), label: m }))}
-        value={String(value.mes)}
-        onChange={(v) => v && onChange({ ...value, mes: Number(v) })}
-        allowDeselect={false}
-        comboboxProps={{ withinPortal: true }}
-        maxDropdownHeight="15rem"
-        w={170}
+        value={primerDia(value)}
+        // A month is always chosen: picking the chosen one again changes nothing.
+        onChange={(v) => v && onChange({ anio: Number(v.slice(0, 4)), mes: Number(v.slice(5, 7)) })}
+        valueFormat="MMMM [de] YYYY"
+        monthsListFormat="MMMM"
+        minDate={`${minYear}-01-01`}
+        maxDate={`${maxYear}-12-31`}
+        ariaLabels={TEXTOS_CALENDARIO}
+        w={210}
       />
-      <NumeroInput
-        label="Año"
-        value={texto ?? String(value.anio)}
-        // The period changes only with a valid year; anything else stays in the field with the reason.
-        error={texto !== null && numeroValido(texto, regla) === null ? `El año debe estar entre ${minYear} y ${maxYear}.` : undefined}
-        onChange={(t) => {
-          setTexto(t)
-          const anio = numeroValido(t, regla)
-          if (anio !== null) onChange({ ...value, anio })
-        }}
-        onBlur={() => {
-          if (texto !== null && numeroValido(texto, regla) !== null) setTexto(null)
-        }}
-        w={110}
-      />
-    </Group>
+    </DatesProvider>
   )
 }

@@ -7,7 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { startTestStack, type TestStack } from '../../../tests/support/stack.ts'
 import { createTestUser, uniqueEmail, type TestUser } from '../../../tests/support/test-users.ts'
 import type { Usuario } from './actions.ts'
-import { messages } from './messages.ts'
+import { MENSAJES_USUARIOS } from './messages.ts'
 import { leerRespuesta, puedeEliminar, solicitudCrear, solicitudEditar, type Usuario as UsuarioPantalla } from '../../../src/domain/usuarios.ts'
 
 let stack: TestStack
@@ -100,19 +100,19 @@ describe('create', () => {
     const orphan = await createTestUser(stack)
     const r = await call(admin, { action: 'create', nombre: 'Huérfano', email: orphan.email, password: 'clave-segura-1' })
     expect(r.status).toBe(409)
-    expect(r.body.error).toBe(messages.duplicateEmail)
+    expect(r.body.error).toBe(MENSAJES_USUARIOS.duplicateEmail)
   })
 
   it.each([
     [{ nombre: 'Sin Clave', email: 'x@spa.test' }, 'La contraseña es obligatoria para nuevos usuarios.'],
     [{ nombre: 'Clave Blanca', email: 'x@spa.test', password: '   ' }, 'La contraseña es obligatoria para nuevos usuarios.'],
-    [{ email: 'x@spa.test', password: 'clave-segura-1' }, messages.nameAndEmailRequired],
-    [{ nombre: 'Sin Correo', password: 'clave-segura-1' }, messages.nameAndEmailRequired],
-    [{ nombre: 'Correo Malo', email: 'no-es-correo', password: 'clave-segura-1' }, messages.invalidEmail],
-    [{ nombre: 'Correo Sin Punto', email: 'ana@localhost', password: 'clave-segura-1' }, messages.invalidEmail],
-    [{ nombre: 'Clave Corta', email: 'x@spa.test', password: '123' }, messages.passwordTooShort],
-    [{ nombre: 'x'.repeat(121), email: 'x@spa.test', password: 'clave-segura-1' }, messages.nameTooLong],
-    [{ nombre: 'Bandera', email: 'x@spa.test', password: 'clave-segura-1', is_admin: 'sí' }, messages.invalidFlag('is_admin')],
+    [{ email: 'x@spa.test', password: 'clave-segura-1' }, MENSAJES_USUARIOS.nameAndEmailRequired],
+    [{ nombre: 'Sin Correo', password: 'clave-segura-1' }, MENSAJES_USUARIOS.nameAndEmailRequired],
+    [{ nombre: 'Correo Malo', email: 'no-es-correo', password: 'clave-segura-1' }, MENSAJES_USUARIOS.invalidEmail],
+    [{ nombre: 'Correo Sin Punto', email: 'ana@localhost', password: 'clave-segura-1' }, MENSAJES_USUARIOS.invalidEmail],
+    [{ nombre: 'Clave Corta', email: 'x@spa.test', password: '123' }, MENSAJES_USUARIOS.passwordTooShort],
+    [{ nombre: 'x'.repeat(121), email: 'x@spa.test', password: 'clave-segura-1' }, MENSAJES_USUARIOS.nameTooLong],
+    [{ nombre: 'Bandera', email: 'x@spa.test', password: 'clave-segura-1', is_admin: 'sí' }, MENSAJES_USUARIOS.invalidFlag('is_admin')],
   ])('validates %j', async (fields, message) => {
     const r = await call(admin, { action: 'create', ...fields })
     expect(r.status).toBe(400)
@@ -128,8 +128,8 @@ describe('create', () => {
     ['password', { nombre: 'Clave Número', email: 'x@spa.test', password: 12345678 }],
   ])('refuses a %s that is not text (never stored as "[object Object]")', async (field, fields) => {
     const r = await call(admin, { action: 'create', ...fields })
-    expect(r).toEqual({ status: 400, body: { error: messages.invalidText(field), code: 'validation_failed' } })
-    expect(messages.invalidText('nombre')).toBe('El campo nombre debe ser un texto.')
+    expect(r).toEqual({ status: 400, body: { error: MENSAJES_USUARIOS.invalidText(field), code: 'validation_failed' } })
+    expect(MENSAJES_USUARIOS.invalidText('nombre')).toBe('El campo nombre debe ser un texto.')
     expect(await authUserCount('x@spa.test')).toBe(0)
     const { rows } = await stack.db.query<{ n: number }>(`select count(*)::int as n from public.tbusuarios where id_nombre like '[object%'`)
     expect(rows[0]!.n).toBe(0)
@@ -140,7 +140,7 @@ describe('create', () => {
     const { body } = await call(admin, { action: 'create', nombre: 'Nombre Tipado', email, password: 'clave-segura-1' })
     const id = body.usuario!.id_usuario
     const r = await call(admin, { action: 'update', id_usuario: id, nombre: { first: 'Otro' } })
-    expect(r).toEqual({ status: 400, body: { error: messages.invalidText('nombre'), code: 'validation_failed' } })
+    expect(r).toEqual({ status: 400, body: { error: MENSAJES_USUARIOS.invalidText('nombre'), code: 'validation_failed' } })
     expect((await profileRow(id))?.id_nombre).toBe('Nombre Tipado')
   })
 
@@ -188,7 +188,7 @@ describe('update, reset_password, delete', () => {
     expect(same.status).toBe(200)
     const other = await call(admin, { action: 'update', id_usuario: usuario.id_usuario, email: uniqueEmail('otro') })
     expect(other.status).toBe(400)
-    expect(other.body.error).toBe(messages.emailImmutable)
+    expect(other.body.error).toBe(MENSAJES_USUARIOS.emailImmutable)
     expect((await profileRow(usuario.id_usuario))?.id_correo).toBe(email)
   })
 
@@ -209,7 +209,7 @@ describe('update, reset_password, delete', () => {
     const session = (await signIn(email, 'clave-inicial-1')).data.session!
     const missing = await call(admin, { action: 'reset_password', id_usuario: usuario.id_usuario, password: '' })
     expect(missing.status).toBe(400)
-    expect(missing.body.error).toBe(messages.newPasswordRequired)
+    expect(missing.body.error).toBe(MENSAJES_USUARIOS.newPasswordRequired)
     const r = await call(admin, { action: 'reset_password', id_usuario: usuario.id_usuario, password: 'restablecida-3' })
     expect(r.status).toBe(200)
     expect((await signIn(email, 'clave-inicial-1')).error?.code).toBe('invalid_credentials')
@@ -228,7 +228,7 @@ describe('update, reset_password, delete', () => {
 
     const again = await call(admin, { action: 'delete', id_usuario: usuario.id_usuario })
     expect(again.status).toBe(404)
-    expect(again.body.error).toBe(messages.notFound)
+    expect(again.body.error).toBe(MENSAJES_USUARIOS.notFound)
 
     const recreated = await call(admin, { action: 'create', nombre: 'De Vuelta', email, password: 'clave-segura-1' })
     expect(recreated.status).toBe(201)
@@ -237,9 +237,9 @@ describe('update, reset_password, delete', () => {
 
   it('refuses to let an admin delete, demote or deactivate themselves', async () => {
     const id = adminProfile.id_usuario
-    expect((await call(admin, { action: 'delete', id_usuario: id })).body.error).toBe(messages.selfDelete)
-    expect((await call(admin, { action: 'update', id_usuario: id, is_admin: false })).body.error).toBe(messages.selfDemote)
-    expect((await call(admin, { action: 'update', id_usuario: id, is_active: false })).body.error).toBe(messages.selfDeactivate)
+    expect((await call(admin, { action: 'delete', id_usuario: id })).body.error).toBe(MENSAJES_USUARIOS.selfDelete)
+    expect((await call(admin, { action: 'update', id_usuario: id, is_admin: false })).body.error).toBe(MENSAJES_USUARIOS.selfDemote)
+    expect((await call(admin, { action: 'update', id_usuario: id, is_active: false })).body.error).toBe(MENSAJES_USUARIOS.selfDeactivate)
     expect(await profileRow(id)).toMatchObject({ is_admin: true, is_active: true, _deleted: false })
   })
 
@@ -248,7 +248,7 @@ describe('update, reset_password, delete', () => {
     expect(unknown.status).toBe(404)
     const malformed = await call(admin, { action: 'delete', id_usuario: "1' or '1'='1" })
     expect(malformed.status).toBe(400)
-    expect(malformed.body.error).toBe(messages.invalidId)
+    expect(malformed.body.error).toBe(MENSAJES_USUARIOS.invalidId)
   })
 })
 
@@ -312,7 +312,7 @@ describe('who may call it', () => {
   it('refuses callers without a user session (the anon key) with 401', async () => {
     const r = await call(stack.anon(), { action: 'create', nombre: 'Anon', email: uniqueEmail(), password: 'clave-segura-1' })
     expect(r.status).toBe(401)
-    expect(r.body.error).toBe(messages.unauthenticated)
+    expect(r.body.error).toBe(MENSAJES_USUARIOS.unauthenticated)
   })
 
   it('refuses a deactivated admin', async () => {
@@ -323,7 +323,7 @@ describe('who may call it', () => {
   })
 
   it('answers bad requests in Spanish', async () => {
-    expect((await call(admin, { action: 'destruir' })).body.error).toBe(messages.invalidAction)
+    expect((await call(admin, { action: 'destruir' })).body.error).toBe(MENSAJES_USUARIOS.invalidAction)
     expect((await call(admin, {})).status).toBe(400)
     const get = await call(admin, undefined, 'GET')
     expect(get.status).toBe(405)

@@ -16,7 +16,7 @@ import { jsonResponse, preflightResponse, PublicError, readJsonObject } from '..
 import { checkAdmin } from '../_shared/admin.ts'
 import { supabaseApi, type Caller, type SupabaseApi } from '../_shared/supabase-api.ts'
 import { createUser, deleteUser, resetPassword, updateUser, type ActionContext, type Usuario } from './actions.ts'
-import { messages } from './messages.ts'
+import { MENSAJES_USUARIOS } from './messages.ts'
 
 type Action = (ctx: ActionContext, body: Record<string, unknown>) => Promise<Usuario>
 
@@ -33,17 +33,17 @@ export function createHandler(env: Record<string, string>): (req: Request) => Pr
   return async (req) => {
     if (req.method === 'OPTIONS') return preflightResponse()
     try {
-      if (req.method !== 'POST') throw new PublicError(405, 'method_not_allowed', messages.methodNotAllowed)
+      if (req.method !== 'POST') throw new PublicError(405, 'method_not_allowed', MENSAJES_USUARIOS.methodNotAllowed)
       const caller = await requireAdmin(api, req)
       const body = await readJsonObject(req)
       const action = typeof body.action === 'string' && Object.hasOwn(actions, body.action) ? actions[body.action] : undefined
-      if (!action) throw new PublicError(400, 'invalid_action', messages.invalidAction)
+      if (!action) throw new PublicError(400, 'invalid_action', MENSAJES_USUARIOS.invalidAction)
       const usuario = await action.run({ api, caller }, body)
       return jsonResponse(action.status, { usuario })
     } catch (error) {
       if (error instanceof PublicError) return jsonResponse(error.status, { error: error.message, code: error.code })
       console.error('admin-users:', error)
-      return jsonResponse(500, { error: messages.unexpected, code: 'unexpected_failure' })
+      return jsonResponse(500, { error: MENSAJES_USUARIOS.unexpected, code: 'unexpected_failure' })
     }
   }
 }
@@ -51,6 +51,6 @@ export function createHandler(env: Record<string, string>): (req: Request) => Pr
 async function requireAdmin(api: SupabaseApi, req: Request): Promise<Caller> {
   const check = await checkAdmin(api, req)
   if (check.ok) return check.caller
-  if (check.reason === 'unauthenticated') throw new PublicError(401, 'unauthenticated', messages.unauthenticated)
-  throw new PublicError(403, 'not_admin', messages.notAdmin)
+  if (check.reason === 'unauthenticated') throw new PublicError(401, 'unauthenticated', MENSAJES_USUARIOS.unauthenticated)
+  throw new PublicError(403, 'not_admin', MENSAJES_USUARIOS.notAdmin)
 }

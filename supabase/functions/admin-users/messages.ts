@@ -1,5 +1,5 @@
 /** What the admin-users function tells the person using 'Mantenimiento de Usuarios'. */
-export const messages = {
+export const MENSAJES_USUARIOS = {
   unauthenticated: 'Tu sesión no es válida o ha expirado. Inicia sesión nuevamente.',
   notAdmin: 'Solo los administradores pueden gestionar usuarios.',
   methodNotAllowed: 'Método no permitido: usa POST.',

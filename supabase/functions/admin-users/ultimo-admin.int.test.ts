@@ -11,7 +11,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { startTestStack, type TestStack } from '../../../tests/support/stack.ts'
 import { createTestUser } from '../../../tests/support/test-users.ts'
 import type { Usuario } from './actions.ts'
-import { messages } from './messages.ts'
+import { MENSAJES_USUARIOS } from './messages.ts'
 import { refusals as accessRefusals } from '../../local/auth/access-check.ts'
 
 let stack: TestStack
@@ -73,9 +73,9 @@ async function adminsActivos(): Promise<Array<{ id_correo: string; auth_user_id:
  * in — the server's check of removed users, which answers before any function runs.
  */
 const refusals = new Set<string>([
-  messages.lastAdmin,
-  messages.unauthenticated,
-  messages.notAdmin,
+  MENSAJES_USUARIOS.lastAdmin,
+  MENSAJES_USUARIOS.unauthenticated,
+  MENSAJES_USUARIOS.notAdmin,
   accessRefusals.userGone,
   accessRefusals.userDisabled,
 ])
@@ -105,9 +105,9 @@ describe('an admin never removes themself', () => {
   it('is refused with its own message even when other admins exist', async () => {
     const [a] = await soloDosAdmins()
     for (const [body, message] of [
-      [{ action: 'delete', id_usuario: a.profile.id_usuario }, messages.selfDelete],
-      [{ action: 'update', id_usuario: a.profile.id_usuario, is_admin: false }, messages.selfDemote],
-      [{ action: 'update', id_usuario: a.profile.id_usuario, is_active: false }, messages.selfDeactivate],
+      [{ action: 'delete', id_usuario: a.profile.id_usuario }, MENSAJES_USUARIOS.selfDelete],
+      [{ action: 'update', id_usuario: a.profile.id_usuario, is_admin: false }, MENSAJES_USUARIOS.selfDemote],
+      [{ action: 'update', id_usuario: a.profile.id_usuario, is_active: false }, MENSAJES_USUARIOS.selfDeactivate],
     ] as const) {
       expect(await call(a.client, body)).toEqual({ status: 400, body: { error: message, code: 'validation_failed' } })
     }

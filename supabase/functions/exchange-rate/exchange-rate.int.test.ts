@@ -8,8 +8,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { startTestStack, type TestStack } from '../../../tests/support/stack.ts'
 import { createTestUser } from '../../../tests/support/test-users.ts'
-import { ACCESS_MESSAGES, createHandler } from './handler.ts'
-import { FIXER_MESSAGES } from './fixer-errors.ts'
+import { MENSAJES_ACCESO, createHandler } from './handler.ts'
+import { MENSAJES_FIXER } from './fixer-errors.ts'
 
 interface FakeAnswer {
   status?: number
@@ -93,14 +93,14 @@ describe('exchange-rate', () => {
   })
 
   it.each([
-    [101, FIXER_MESSAGES.invalidKey],
-    [103, FIXER_MESSAGES.planRestricted],
-    [105, FIXER_MESSAGES.planRestricted],
-    [104, FIXER_MESSAGES.monthlyLimit],
-    [201, FIXER_MESSAGES.invalidBase],
-    [601, FIXER_MESSAGES.invalidBase],
-    [202, FIXER_MESSAGES.invalidSymbols],
-    [602, FIXER_MESSAGES.invalidSymbols],
+    [101, MENSAJES_FIXER.invalidKey],
+    [103, MENSAJES_FIXER.planRestricted],
+    [105, MENSAJES_FIXER.planRestricted],
+    [104, MENSAJES_FIXER.monthlyLimit],
+    [201, MENSAJES_FIXER.invalidBase],
+    [601, MENSAJES_FIXER.invalidBase],
+    [202, MENSAJES_FIXER.invalidSymbols],
+    [602, MENSAJES_FIXER.invalidSymbols],
   ])('maps Fixer error %i to its Spanish message', async (code, message) => {
     answer = { body: fixerError(code, 'english info text') }
     expect(await invoke()).toEqual({ status: 502, body: { error: { code, message } } })
@@ -114,10 +114,10 @@ describe('exchange-rate', () => {
   })
 
   it.each([
-    [401, FIXER_MESSAGES.invalidKey],
-    [403, FIXER_MESSAGES.planRestricted],
-    [429, FIXER_MESSAGES.monthlyLimit],
-    [500, FIXER_MESSAGES.generic],
+    [401, MENSAJES_FIXER.invalidKey],
+    [403, MENSAJES_FIXER.planRestricted],
+    [429, MENSAJES_FIXER.monthlyLimit],
+    [500, MENSAJES_FIXER.generic],
   ])('maps an HTTP %i from Fixer without an error body', async (status, message) => {
     answer = { status, body: { message: 'something upstream' } }
     expect(await invoke()).toEqual({ status: 502, body: { error: { code: status, message } } })
@@ -135,14 +135,14 @@ describe('exchange-rate', () => {
     for (const client of [staff, sinPerfil]) {
       expect(await invoke(client)).toEqual({ status: 403, body: { error: { code: 'not_admin', message: 'Solo los administradores pueden consultar el tipo de cambio.' } } })
     }
-    expect(ACCESS_MESSAGES.notAdmin).toBe('Solo los administradores pueden consultar el tipo de cambio.')
+    expect(MENSAJES_ACCESO.notAdmin).toBe('Solo los administradores pueden consultar el tipo de cambio.')
     expect(seen).toHaveLength(0)
     expect((await invoke(admin)).body).toEqual({ rate: 3.8, date: '2026-11-22' })
   })
 
   it('refuses callers without a user session (the anon key) with 401', async () => {
     answer = { body: latest({ USD: 1, PEN: 3.8 }) }
-    expect(await invoke(stack.anon())).toEqual({ status: 401, body: { error: { code: 'unauthenticated', message: ACCESS_MESSAGES.unauthenticated } } })
+    expect(await invoke(stack.anon())).toEqual({ status: 401, body: { error: { code: 'unauthenticated', message: MENSAJES_ACCESO.unauthenticated } } })
     expect(seen).toHaveLength(0)
   })
 
@@ -174,16 +174,16 @@ describe('exchange-rate configuration', () => {
   it("without a key answers 'not_configured' (not Fixer's invalid-key 101) without calling Fixer", async () => {
     for (const key of [undefined, '', '   ']) {
       const res = await call(createHandler(env({ FIXER_BASE_URL: fixerUrl, ...(key === undefined ? {} : { FIXER_API_KEY: key }) })))
-      expect(res).toEqual({ status: 503, body: { error: { code: 'not_configured', message: FIXER_MESSAGES.notConfigured } } })
+      expect(res).toEqual({ status: 503, body: { error: { code: 'not_configured', message: MENSAJES_FIXER.notConfigured } } })
     }
-    expect(FIXER_MESSAGES.notConfigured).toBe('El tipo de cambio automático no está configurado en el servidor (FIXER_API_KEY).')
+    expect(MENSAJES_FIXER.notConfigured).toBe('El tipo de cambio automático no está configurado en el servidor (FIXER_API_KEY).')
     expect(seen).toHaveLength(0)
   })
 
   it('with a key that Fixer refuses still answers 101 and the invalid-key message', async () => {
     answer = { body: fixerError(101, 'You have not supplied a valid API Access Key.') }
     const res = await call(createHandler(env({ FIXER_API_KEY: 'clave-equivocada', FIXER_BASE_URL: fixerUrl })))
-    expect(res).toEqual({ status: 502, body: { error: { code: 101, message: FIXER_MESSAGES.invalidKey } } })
+    expect(res).toEqual({ status: 502, body: { error: { code: 101, message: MENSAJES_FIXER.invalidKey } } })
     expect(seen).toHaveLength(1)
   })
 

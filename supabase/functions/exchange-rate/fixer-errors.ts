@@ -5,7 +5,7 @@
  * classic API) or with an HTTP status (401/403/429 behind APILayer). Both are mapped:
  * the error code when there is one, else the HTTP status.
  */
-export const FIXER_MESSAGES = {
+export const MENSAJES_FIXER = {
   invalidKey: 'API Key inválida o no especificada.',
   planRestricted: 'Tu plan de Fixer no soporta este endpoint.',
   monthlyLimit: 'Has superado el límite de peticiones mensuales de Fixer.',
@@ -27,21 +27,21 @@ export function fixerErrorMessage(code: number | undefined, info: unknown): stri
   switch (code) {
     case 101:
     case 401:
-      return FIXER_MESSAGES.invalidKey
+      return MENSAJES_FIXER.invalidKey
     case 103:
     case 105:
     case 403:
-      return FIXER_MESSAGES.planRestricted
+      return MENSAJES_FIXER.planRestricted
     case 104:
     case 429:
-      return FIXER_MESSAGES.monthlyLimit
+      return MENSAJES_FIXER.monthlyLimit
     case 201:
     case 601:
-      return FIXER_MESSAGES.invalidBase
+      return MENSAJES_FIXER.invalidBase
     case 202:
     case 602:
-      return FIXER_MESSAGES.invalidSymbols
+      return MENSAJES_FIXER.invalidSymbols
     default:
-      return typeof info === 'string' && info.trim() ? info.trim().slice(0, 300) : FIXER_MESSAGES.generic
+      return typeof info === 'string' && info.trim() ? info.trim().slice(0, 300) : MENSAJES_FIXER.generic
   }
 }

@@ -17,11 +17,11 @@
 import { jsonResponse, preflightResponse } from '../_shared/http.ts'
 import { checkAdmin } from '../_shared/admin.ts'
 import { supabaseApi } from '../_shared/supabase-api.ts'
-import { FIXER_MESSAGES, fixerErrorMessage } from './fixer-errors.ts'
+import { MENSAJES_FIXER, fixerErrorMessage } from './fixer-errors.ts'
 
 const FIXER_TIMEOUT_MS = 10_000
 
-export const ACCESS_MESSAGES = {
+export const MENSAJES_ACCESO = {
   unauthenticated: 'Tu sesión no es válida o ha expirado. Inicia sesión nuevamente.',
   notAdmin: 'Solo los administradores pueden consultar el tipo de cambio.',
 } as const
@@ -50,10 +50,10 @@ export function createHandler(env: Record<string, string>): (req: Request) => Pr
     // reconciliation"); the Fixer quota is theirs too.
     const check = await checkAdmin(api, req)
     if (!check.ok) {
-      return check.reason === 'unauthenticated' ? fail(401, 'unauthenticated', ACCESS_MESSAGES.unauthenticated) : fail(403, 'not_admin', ACCESS_MESSAGES.notAdmin)
+      return check.reason === 'unauthenticated' ? fail(401, 'unauthenticated', MENSAJES_ACCESO.unauthenticated) : fail(403, 'not_admin', MENSAJES_ACCESO.notAdmin)
     }
     if (cached && cached.until > Date.now()) return jsonResponse(200, cached.body)
-    if (!apiKey) return fail(503, 'not_configured', FIXER_MESSAGES.notConfigured)
+    if (!apiKey) return fail(503, 'not_configured', MENSAJES_FIXER.notConfigured)
 
     const url = `${baseUrl}/latest?access_key=${encodeURIComponent(apiKey)}&symbols=USD,PEN`
     let res: Response
@@ -62,7 +62,7 @@ export function createHandler(env: Record<string, string>): (req: Request) => Pr
       res = await fetch(url, { signal: AbortSignal.timeout(FIXER_TIMEOUT_MS) })
       data = (await res.json().catch(() => null)) as FixerLatest | null
     } catch {
-      return fail(502, 'network_error', FIXER_MESSAGES.network)
+      return fail(502, 'network_error', MENSAJES_FIXER.network)
     }
 
     if (data?.success === false || data?.error || !res.ok) {
@@ -72,7 +72,7 @@ export function createHandler(env: Record<string, string>): (req: Request) => Pr
     const usd = data?.rates?.USD
     const pen = data?.rates?.PEN
     if (typeof usd !== 'number' || typeof pen !== 'number' || !(usd > 0) || !(pen > 0)) {
-      return fail(502, 'invalid_response', FIXER_MESSAGES.generic)
+      return fail(502, 'invalid_response', MENSAJES_FIXER.generic)
     }
     const body = { rate: Math.round((pen / usd + Number.EPSILON) * 100) / 100, date: typeof data?.date === 'string' ? data.date : null }
     if (cacheMs > 0) cached = { body, until: Date.now() + cacheMs }
@@ -85,7 +85,7 @@ export function createHandler(env: Record<string, string>): (req: Request) => Pr
     } catch (error) {
       // Auth or REST unreachable, or answering 5xx, while checking the caller.
       console.error('exchange-rate:', error)
-      return fail(500, 'unexpected_failure', FIXER_MESSAGES.generic)
+      return fail(500, 'unexpected_failure', MENSAJES_FIXER.generic)
     }
   }
 }

@@ -92,8 +92,9 @@ async function conciliacionFigures(browser: Browser, base: string, input: SerieI
   for (const destino of orden) {
     if (destino.ingresos === mostrado.ingresos && destino.egresos === mostrado.egresos) continue
     await page.waitForTimeout(150) // the previous change settles (effects, idle sync)
-    await page.getByRole('combobox', { name: 'Mes' }).click()
-    await page.getByRole('option', { name: destino.nombre, exact: true }).waitFor()
+    // The month picker (docs/decisions/0050-reserva-publica-en-espanol.md): this year's months, by name.
+    await page.getByRole('button', { name: 'Mes', exact: true }).click()
+    await page.getByRole('button', { name: destino.nombre.toLowerCase(), exact: true }).waitFor()
     const { resumen, grafico } = await cambiarMes(page, destino)
     resumenMs.push(resumen)
     graficoMs.push(grafico)
@@ -134,7 +135,7 @@ async function cambiarMes(page: Page, destino: Esperado): Promise<{ resumen: num
   return page.evaluate(
     ({ destino, resumenSel, graficoSel }) =>
       new Promise<{ resumen: number; grafico: number }>((resolve, reject) => {
-        const option = [...document.querySelectorAll<HTMLElement>('[role="option"]')].find((o) => o.textContent === destino.nombre)
+        const option = [...document.querySelectorAll<HTMLElement>('[data-dates-dropdown] button')].find((o) => o.textContent === destino.nombre.toLowerCase())
         if (!option) return reject(new Error(`no hay opción ${destino.nombre}`))
         let resumen = 0
         const timer = setTimeout(() => reject(new Error(`el mes ${destino.nombre} no apareció`)), 30_000)

@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { BOOKING_LIMIT_MESSAGES, nombreReservaValido, telefonoReservaValido } from '../../../src/domain/booking.ts'
+import { MENSAJES_RESERVA, nombreReservaValido, telefonoReservaValido } from '../../../src/domain/booking.ts'
 import { startTestStack, type TestStack } from '../../support/stack.ts'
 import { crearActores, type Actores } from './support/actores.ts'
 import { crearCita, crearEspecialista, crearTratamiento, fechaPeru, idTratamiento, unico, valor } from './support/datos.ts'
@@ -265,6 +265,6 @@ describe('validación de una solicitud pública', () => {
     const email = `${unico('repetida')}@gmail.com`
     for (let i = 0; i < 3; i++) expect((await anon.from('tb_reservas').insert(solicitud({ email_cliente: email }))).error).toBeNull()
     const cuarta = await anon.from('tb_reservas').insert(solicitud({ email_cliente: email }))
-    expect(cuarta.error?.message).toBe(BOOKING_LIMIT_MESSAGES.correo)
+    expect(cuarta.error?.message).toBe(MENSAJES_RESERVA.limites.correo)
   })
 })

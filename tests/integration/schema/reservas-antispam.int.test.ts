@@ -3,13 +3,13 @@
  * (supabase/migrations/20261129300000_reservas_antispam.sql,
  * docs/decisions/0041-reservas-antispam.md): at most 10 accepted requests per client
  * address and 5 per device id (header x-spa-dispositivo) per Peru day, on top of the
- * per-email limit of 0021; messages equal to the form's BOOKING_LIMIT_MESSAGES and
+ * per-email limit of 0021; messages equal to the form's MENSAJES_RESERVA.limites and
  * without counts; only hashes stored; the address is the one the server determined, so
  * a client's own X-Forwarded-For counts for nothing without --trust-proxy.
  */
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BOOKING_LIMIT_MESSAGES } from '../../../src/domain/booking.ts'
+import { MENSAJES_RESERVA } from '../../../src/domain/booking.ts'
 import { BOOKING_DEVICE_HEADER } from '../../../src/domain/booking-antispam.ts'
 import { demo, startTestStack, type TestStack } from '../../support/stack.ts'
 import { diaAbiertoPeru, idTratamiento, unico, valor } from './support/datos.ts'
@@ -79,10 +79,10 @@ describe('per device', () => {
     for (let i = 0; i < 5; i++) expect((await reservar(solicitud(), { device, address: `198.18.1.${i + 1}` })).status).toBe(201)
     const sexta = await reservar(solicitud(), { device, address: '198.18.1.9' })
     expect(sexta.status).toBe(400)
-    expect(sexta.body).toMatchObject({ code: 'P0001', message: BOOKING_LIMIT_MESSAGES.dispositivo })
+    expect(sexta.body).toMatchObject({ code: 'P0001', message: MENSAJES_RESERVA.limites.dispositivo })
     sinConteo(sexta.body)
     // The same id in capitals is the same device (the server folds case).
-    expect((await reservar(solicitud(), { device: device.toUpperCase(), address: '198.18.1.10' })).body?.message).toBe(BOOKING_LIMIT_MESSAGES.dispositivo)
+    expect((await reservar(solicitud(), { device: device.toUpperCase(), address: '198.18.1.10' })).body?.message).toBe(MENSAJES_RESERVA.limites.dispositivo)
     expect((await reservar(solicitud(), { device: randomUUID(), address: '198.18.1.11' })).status).toBe(201)
     expect(await cupo(proxied, 'dispositivo', device)).toBe(5)
   })
@@ -113,28 +113,28 @@ describe('per address', () => {
     for (let i = 0; i < 10; i++) expect((await reservar(solicitud(), { address, device: randomUUID() })).status).toBe(201)
     const once = await reservar(solicitud(), { address, device: randomUUID() })
     expect(once.status).toBe(400)
-    expect(once.body).toMatchObject({ code: 'P0001', message: BOOKING_LIMIT_MESSAGES.direccion })
+    expect(once.body).toMatchObject({ code: 'P0001', message: MENSAJES_RESERVA.limites.direccion })
     sinConteo(once.body)
     // Without a device header too.
-    expect((await reservar(solicitud(), { address })).body?.message).toBe(BOOKING_LIMIT_MESSAGES.direccion)
+    expect((await reservar(solicitud(), { address })).body?.message).toBe(MENSAJES_RESERVA.limites.direccion)
     expect((await reservar(solicitud(), { address: '192.0.2.151', device: randomUUID() })).status).toBe(201)
     expect(await cupo(proxied, 'direccion', address)).toBe(10)
   })
 
   it('an IPv4 address written as IPv6 (::ffff:) is the same address; IPv6 counts by its /64', async () => {
     for (let i = 0; i < 10; i++) expect((await reservar(solicitud(), { address: i % 2 ? '192.0.2.160' : '::ffff:192.0.2.160' })).status).toBe(201)
-    expect((await reservar(solicitud(), { address: '192.0.2.160' })).body?.message).toBe(BOOKING_LIMIT_MESSAGES.direccion)
+    expect((await reservar(solicitud(), { address: '192.0.2.160' })).body?.message).toBe(MENSAJES_RESERVA.limites.direccion)
 
     // A host rotating its addresses inside its /64 is one address.
     for (let i = 0; i < 10; i++) expect((await reservar(solicitud(), { address: `2001:db8:5:6::${(i + 1).toString(16)}` })).status).toBe(201)
-    expect((await reservar(solicitud(), { address: '2001:db8:5:6:ffff:1:2:3' })).body?.message).toBe(BOOKING_LIMIT_MESSAGES.direccion)
+    expect((await reservar(solicitud(), { address: '2001:db8:5:6:ffff:1:2:3' })).body?.message).toBe(MENSAJES_RESERVA.limites.direccion)
     expect((await reservar(solicitud(), { address: '2001:db8:5:7::1' })).status).toBe(201)
   })
 
   it('the email limit answers first: a mailbox with three requests today hears about its email', async () => {
     const email = `${unico('primero')}@x.com`
     for (let i = 0; i < 3; i++) expect((await reservar(solicitud(email), { address: '192.0.2.170' })).status).toBe(201)
-    expect((await reservar(solicitud(email), { address: '192.0.2.170' })).body?.message).toBe(BOOKING_LIMIT_MESSAGES.correo)
+    expect((await reservar(solicitud(email), { address: '192.0.2.170' })).body?.message).toBe(MENSAJES_RESERVA.limites.correo)
     // The refused request did not use up the address' day.
     expect(await cupo(proxied, 'direccion', '192.0.2.170')).toBe(3)
   })
@@ -181,7 +181,7 @@ describe('the address is the server\'s, never the client\'s say', () => {
     // Nor do rotating spoofed addresses escape the device count.
     const device = randomUUID()
     for (let i = 0; i < 5; i++) expect((await reservar(solicitud(), { stack: direct, device, address: `203.0.113.${i + 1}` })).status).toBe(201)
-    expect((await reservar(solicitud(), { stack: direct, device, address: '203.0.113.99' })).body?.message).toBe(BOOKING_LIMIT_MESSAGES.dispositivo)
+    expect((await reservar(solicitud(), { stack: direct, device, address: '203.0.113.99' })).body?.message).toBe(MENSAJES_RESERVA.limites.dispositivo)
   })
 
   it('a browser on another origin may send the device header (CORS preflight)', async () => {
