@@ -19,6 +19,8 @@ export class PendingUploads {
   private unwatch: (() => void) | null = null
   /** Where a scan last saw only clean documents, for the current replication. */
   private cleanPrefix: { identity: object; position: ChangePosition } | null = null
+  /** What the last count found waiting. */
+  private lastPending = 0
 
   constructor(
     private readonly def: TableDef,
@@ -27,6 +29,12 @@ export class PendingUploads {
     private readonly log: (message: string) => void,
     /** The upload checkpoint moved: a count taken during the push is stale now. */
     private readonly onUploadMoved: () => void = () => {},
+    /**
+     * The bookkeeping changed while the last count found something waiting: the change
+     * may have cleared it (a pulled row's server state is written after the row itself,
+     * so a count between the two writes sees the row as waiting), so count again.
+     */
+    private readonly onStale: () => void = () => {},
   ) {}
 
   /**
@@ -97,6 +105,7 @@ export class PendingUploads {
     this.unwatch = books.watch(
       () => {
         this.changeVersion++
+        if (this.lastPending > 0) this.onStale()
       },
       () => this.onUploadMoved(),
     )
@@ -136,6 +145,7 @@ export class PendingUploads {
       if (docs.length < PAGE) break
       position = page.checkpoint
     }
+    if (!full) this.lastPending = pending.length
     return pending
   }
 }
