@@ -31,8 +31,10 @@ export class PendingUploads {
     private readonly onUploadMoved: () => void = () => {},
     /**
      * The bookkeeping changed while the last count found something waiting: the change
-     * may have cleared it (a pulled row's server state is written after the row itself,
-     * so a count between the two writes sees the row as waiting), so count again.
+     * may have cleared it. A pulled row and its server state are two writes; a row the
+     * download inserted carries no mark of where it came from (RxDB's insert path drops
+     * `_meta.o`, see rxdb-internals.ts `pulledAsIs`), so a count between the two writes
+     * sees it as waiting until it is asked again.
      */
     private readonly onStale: () => void = () => {},
   ) {}
@@ -125,6 +127,7 @@ export class PendingUploads {
       const clean = this.cleanPrefix?.position
       if (clean && isAfter(clean, position)) position = clean
     }
+    const pulledAsIs = await books.pulledAsIs()
     const pending: LocalDoc[] = []
     let prefixClean = !full
     for (;;) {
@@ -134,7 +137,7 @@ export class PendingUploads {
         const assumed = await books.assumedMaster(docs.map((d) => String(d[pk])))
         for (const d of docs) {
           const a = assumed[String(d[pk])]
-          if (!a || !sameDocument(this.def, a as Row, d as Row)) {
+          if (!pulledAsIs(d) && (!a || !sameDocument(this.def, a as Row, d as Row))) {
             pending.push({ ...d, _deleted: d._deleted === true } as LocalDoc)
             prefixClean = false
           } else if (prefixClean) {

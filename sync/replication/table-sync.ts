@@ -420,6 +420,15 @@ export class TableSync {
     return this.pending.documents(options)
   }
 
+  /**
+   * Once what the download has in hand is stored — rows and then their server states, two
+   * writes — or after `timeoutMs`. A row read between the two looks like a local change.
+   */
+  async downloadStored(timeoutMs: number): Promise<void> {
+    if (!this.replication) return
+    await Promise.race([downstreamStored(this.replication), new Promise((resolve) => setTimeout(resolve, timeoutMs))])
+  }
+
   /** Hands local changes stranded behind the upload checkpoint back to the upload. */
   repairStalled(): Promise<number> {
     return this.pending.repairStalled()

@@ -10,17 +10,9 @@
  * that, it starts over at the next open: the Dexie files are still the truth, and the half
  * copy is dropped first.
  */
-import {
-  createRxDatabaseStorageInstance,
-  getAllCollectionDocuments,
-  getChangedDocumentsSince,
-  INTERNAL_STORAGE_NAME,
-  INTERNAL_STORE_SCHEMA,
-  type RxJsonSchema,
-  type RxStorage,
-  type RxStorageInstance,
-} from 'rxdb'
+import { getChangedDocumentsSince, INTERNAL_STORAGE_NAME, type RxJsonSchema, type RxStorage, type RxStorageInstance } from 'rxdb'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
+import { storageInstancesOf } from '../replication/rxdb-internals.ts'
 import { filesName, PERSISTED_MEMORY_PREFIX } from './persisted-memory.ts'
 
 export interface DexieFilesEnv {
@@ -75,18 +67,8 @@ export async function adoptDexieDatabase(env: DexieFilesEnv, databaseName: strin
   for (const name of names) if (name.startsWith(halfCopy)) await env.deleteIndexedDb(name)
 
   const dexie = getRxStorageDexie({ indexedDB: env.indexedDB, IDBKeyRange: env.IDBKeyRange }) as RxStorage<unknown, unknown>
-  const internal = await createRxDatabaseStorageInstance('copia-desde-dexie', dexie, databaseName, {}, false)
-  const instances = new Map<string, RxJsonSchema<unknown>>()
-  try {
-    for (const doc of await getAllCollectionDocuments(internal)) {
-      instances.set(`${doc.data.name}|${doc.data.schema.version}`, doc.data.schema as RxJsonSchema<unknown>)
-      for (const connected of doc.data.connectedStorages) instances.set(`${connected.collectionName}|${connected.schema.version}`, connected.schema as RxJsonSchema<unknown>)
-    }
-  } finally {
-    await internal.close()
-  }
-  for (const [key, schema] of instances) await copy(dexie, target, databaseName, key.slice(0, key.lastIndexOf('|')), schema)
-  await copy(dexie, target, databaseName, INTERNAL_STORAGE_NAME, INTERNAL_STORE_SCHEMA as RxJsonSchema<unknown>)
+  // The internal store comes last in the list: its copy marks the copy whole.
+  for (const { collectionName, schema } of await storageInstancesOf(dexie, databaseName)) await copy(dexie, target, databaseName, collectionName, schema)
   for (const name of dexieFiles) await env.deleteIndexedDb(name)
   return true
 }
