@@ -23,9 +23,12 @@ describe('names', () => {
       `rxdb-dexie-spa-${ANA}--0--_rxdb_internal`,
       `rxdb-dexie-spa-${ANA}--0--tb_pacientes`,
       `rxdb-dexie-spa-${ANA}--0--rx-replication-meta-abc`,
-      `rxdb-dexie-spa-${BEA}--0--_rxdb_internal`,
+      // Copied to the memory storage's files and not drained yet: still found.
+      `spa-memoria-spa-${BEA}--0--_rxdb_internal`,
+      `spa-memoria-spa-${BEA}--0--tb_pacientes`,
       // The device database itself and unrelated databases are not legacy.
       `rxdb-dexie-${deviceDatabaseName(URL_A)}--0--_rxdb_internal`,
+      `spa-memoria-${deviceDatabaseName(URL_A)}--0--_rxdb_internal`,
       'workbox-expiration',
       'rxdb-dexie-spa-no-es-uuid--0--_rxdb_internal',
     ]

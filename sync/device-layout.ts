@@ -28,14 +28,20 @@ export function deviceDatabaseName(serverUrl: string): string {
 const LEGACY = /^spa-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 /**
- * The per-user RxDB databases among IndexedDB's database names. RxDB's Dexie storage
- * names each collection's IndexedDB database `rxdb-dexie-<db>--<schema version>--<collection>`;
- * every RxDB database has the `_rxdb_internal` one.
+ * Prefixes of the IndexedDB databases that hold an RxDB database's collections, one per
+ * collection, `<prefix><db>--<schema version>--<collection>`: RxDB's Dexie storage (earlier
+ * builds) and the memory storage's files (sync/storage/persisted-memory.ts).
+ */
+const FILE_PREFIXES = ['rxdb-dexie-', 'spa-memoria-']
+
+/**
+ * The per-user RxDB databases among IndexedDB's database names: every RxDB database has
+ * the `_rxdb_internal` collection, in either storage.
  */
 export function legacyDatabasesIn(indexedDbNames: readonly string[]): string[] {
   const found = new Set<string>()
   for (const name of indexedDbNames) {
-    const match = /^rxdb-dexie-(.+)--\d+--_rxdb_internal$/.exec(name)
+    const match = /^(?:rxdb-dexie-|spa-memoria-)(.+)--\d+--_rxdb_internal$/.exec(name)
     if (match && LEGACY.test(match[1]!)) found.add(match[1]!)
   }
   return [...found].sort()
@@ -79,13 +85,14 @@ export interface DeviceLayoutEnv {
 
 /**
  * RxDB's Dexie storage empties a removed database but leaves its IndexedDB databases
- * behind (RxDB 17.6): deleted here, so a removed per-user database is not found (and
+ * behind (RxDB 17.6), and a collection the current build no longer opens is not removed
+ * by RxDB at all: deleted here, so a removed per-user database is not found (and
  * drained, downloading everything again) at every sign-in.
  */
 export async function purgeDatabaseFiles(env: DeviceLayoutEnv, databaseName: string): Promise<void> {
-  const prefix = `rxdb-dexie-${databaseName}--`
+  const prefixes = FILE_PREFIXES.map((p) => `${p}${databaseName}--`)
   for (const name of await env.listIndexedDb().catch(() => [] as string[])) {
-    if (name.startsWith(prefix)) await env.deleteIndexedDb(name).catch(() => {})
+    if (prefixes.some((p) => name.startsWith(p))) await env.deleteIndexedDb(name).catch(() => {})
   }
 }
 

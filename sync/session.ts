@@ -321,6 +321,7 @@ export class SyncSession {
         this.pending.schedule(table, 0)
       },
       onUploadMoved: (table: string) => this.pending.schedule(table, 0),
+      onPendingStale: (table: string) => this.pending.schedule(table),
       onStarted: (table: string) => this.pending.schedule(table, 0),
       onUnexpectedError: (table: string, error: unknown) => this.onUnexpectedError(table, error),
       // Counted afresh: the status figures are debounced and may not show a write yet.

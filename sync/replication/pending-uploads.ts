@@ -19,6 +19,8 @@ export class PendingUploads {
   private unwatch: (() => void) | null = null
   /** Where a scan last saw only clean documents, for the current replication. */
   private cleanPrefix: { identity: object; position: ChangePosition } | null = null
+  /** What the last count found waiting. */
+  private lastPending = 0
 
   constructor(
     private readonly def: TableDef,
@@ -27,6 +29,14 @@ export class PendingUploads {
     private readonly log: (message: string) => void,
     /** The upload checkpoint moved: a count taken during the push is stale now. */
     private readonly onUploadMoved: () => void = () => {},
+    /**
+     * The bookkeeping changed while the last count found something waiting: the change
+     * may have cleared it. A pulled row and its server state are two writes; a row the
+     * download inserted carries no mark of where it came from (RxDB's insert path drops
+     * `_meta.o`, see rxdb-internals.ts `pulledAsIs`), so a count between the two writes
+     * sees it as waiting until it is asked again.
+     */
+    private readonly onStale: () => void = () => {},
   ) {}
 
   /**
@@ -97,6 +107,7 @@ export class PendingUploads {
     this.unwatch = books.watch(
       () => {
         this.changeVersion++
+        if (this.lastPending > 0) this.onStale()
       },
       () => this.onUploadMoved(),
     )
@@ -116,6 +127,7 @@ export class PendingUploads {
       const clean = this.cleanPrefix?.position
       if (clean && isAfter(clean, position)) position = clean
     }
+    const pulledAsIs = await books.pulledAsIs()
     const pending: LocalDoc[] = []
     let prefixClean = !full
     for (;;) {
@@ -125,7 +137,7 @@ export class PendingUploads {
         const assumed = await books.assumedMaster(docs.map((d) => String(d[pk])))
         for (const d of docs) {
           const a = assumed[String(d[pk])]
-          if (!a || !sameDocument(this.def, a as Row, d as Row)) {
+          if (!pulledAsIs(d) && (!a || !sameDocument(this.def, a as Row, d as Row))) {
             pending.push({ ...d, _deleted: d._deleted === true } as LocalDoc)
             prefixClean = false
           } else if (prefixClean) {
@@ -136,6 +148,7 @@ export class PendingUploads {
       if (docs.length < PAGE) break
       position = page.checkpoint
     }
+    if (!full) this.lastPending = pending.length
     return pending
   }
 }

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createRxDatabase, RXDB_VERSION, type RxCollection, type RxDatabase } from 'rxdb'
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
-import { bookkeeping, downstreamStored, isAfter, onLocalWrite, positionOf, replicationStarted, RXDB_CHECKED_AGAINST, storedByIds, storedCollectionNames, whenReplicationStarted, type StoredDoc } from './rxdb-internals.ts'
+import { bookkeeping, downstreamStored, isAfter, onLocalWrite, positionOf, replicationStarted, RXDB_CHECKED_AGAINST, storageInstancesOf, storedByIds, storedCollectionNames, whenReplicationStarted, type StoredDoc } from './rxdb-internals.ts'
 
 const schema = {
   version: 0,
@@ -68,6 +68,43 @@ describe(`RxDB internals (checked against ${RXDB_CHECKED_AGAINST})`, () => {
     expect(isAfter(b!, a)).toBe(true)
     expect(isAfter(a!, b)).toBe(false)
     expect(isAfter(a!, undefined)).toBe(true)
+  })
+
+  it('lists every storage instance of a database from its internal store: collections, the replication\'s, the internal store last', async () => {
+    const { replication } = await setup()
+    await whenReplicationStarted(replication, 5000)
+    const instances = await storageInstancesOf(db!.storage as never, db!.name)
+    const names = instances.map((i) => i.collectionName)
+    expect(names[0]).toBe('items')
+    expect(names.filter((n) => n.startsWith('rx-replication-meta-'))).toHaveLength(1)
+    expect(names.at(-1)).toBe('_rxdb_internal')
+    expect(instances.find((i) => i.collectionName === 'items')!.schema).toMatchObject({ primaryKey: 'id', version: 0 })
+  })
+
+  it('tells a pulled update nothing changed since from a local change; a pulled insert carries no mark (RxDB replaces its _meta)', async () => {
+    db = await createRxDatabase({ name: `internals-${crypto.randomUUID()}`, storage: getRxStorageMemory(), multiInstance: false })
+    const { items } = (await db.addCollections({ items: { schema } })) as unknown as { items: RxCollection<Record<string, unknown>> }
+    let version = 0
+    const replication = replicateRxCollection<Record<string, unknown>, unknown>({
+      replicationIdentifier: 'internals-pull',
+      collection: items,
+      live: true,
+      pull: {
+        handler: async (checkpoint) =>
+          checkpoint === version ? { documents: [], checkpoint } : { documents: [{ id: 'a', name: `Ana ${version}`, _deleted: false }], checkpoint: version },
+      },
+    })
+    await replication.awaitInitialReplication()
+    const books = bookkeeping(replication)!
+    const stored = async () => (await storedByIds(items as never, ['a']))[0] as StoredDoc
+    expect((await books.pulledAsIs())(await stored())).toBe(false)
+    version = 1
+    replication.reSync()
+    await expect.poll(async () => (await stored()).name).toBe('Ana 1')
+    expect((await books.pulledAsIs())(await stored())).toBe(true)
+    await (await items.findOne('a').exec())!.incrementalPatch({ name: 'Ana local' })
+    expect((await books.pulledAsIs())(await stored())).toBe(false)
+    await replication.cancel()
   })
 
   it('reads the upload checkpoint, the changed documents and the assumed master state; watches and rewrites', async () => {

@@ -13,12 +13,18 @@
  */
 import {
   createRevision,
+  createRxDatabaseStorageInstance,
   getAllCollectionDocuments,
   getAssumedMasterState,
   getChangedDocumentsSince,
   getComposedPrimaryKeyOfDocumentData,
+  getHeightOfRevision,
+  INTERNAL_STORAGE_NAME,
+  INTERNAL_STORE_SCHEMA,
   now,
   type RxCollection,
+  type RxJsonSchema,
+  type RxStorage,
   type RxDatabase,
   type RxDocumentData,
 } from 'rxdb'
@@ -64,6 +70,30 @@ export async function storedCollectionNames(db: RxDatabase): Promise<string[]> {
   return [...new Set(docs.map((d) => d.data.name))]
 }
 
+export interface StoredInstance {
+  collectionName: string
+  schema: RxJsonSchema<unknown>
+}
+
+/**
+ * Every storage instance a database keeps in `storage`, read from its internal store
+ * without opening the database: each collection, the instances RxDB connected to it (the
+ * replication's checkpoints and server states), and the internal store itself, last.
+ */
+export async function storageInstancesOf(storage: RxStorage<unknown, unknown>, databaseName: string): Promise<StoredInstance[]> {
+  const internal = await createRxDatabaseStorageInstance('lectura-de-instancias', storage, databaseName, {}, false)
+  const found = new Map<string, StoredInstance>()
+  try {
+    for (const doc of await getAllCollectionDocuments(internal)) {
+      const all = [{ collectionName: doc.data.name, schema: doc.data.schema }, ...doc.data.connectedStorages]
+      for (const i of all) found.set(`${i.collectionName}|${i.schema.version}`, { collectionName: i.collectionName, schema: i.schema as RxJsonSchema<unknown> })
+    }
+  } finally {
+    await internal.close()
+  }
+  return [...found.values(), { collectionName: INTERNAL_STORAGE_NAME, schema: INTERNAL_STORE_SCHEMA as RxJsonSchema<unknown> }]
+}
+
 export interface Bookkeeping {
   /** Changes when the replication restarts: positions of an older one are not valid. */
   readonly identity: object
@@ -73,6 +103,15 @@ export interface Bookkeeping {
   changedSince(limit: number, since: ChangePosition | undefined): Promise<{ documents: StoredDoc[]; checkpoint: ChangePosition }>
   /** The server state the engine last saw for each id (absent: never uploaded nor pulled). */
   assumedMaster(ids: string[]): Promise<Record<string, Record<string, unknown>>>
+  /**
+   * Tells a document the download updated and nothing changed since: RxDB marks what its
+   * downstream writes with `_meta.o` (the replication's hash and the revision height it
+   * wrote), the same test its downstream uses. It holds before the matching server state
+   * is stored (a second write), so a scan between the two does not take a pulled update
+   * for a local change (an admin's own row saying they were demoted, for one). RxDB 17.6's
+   * insert path replaces `_meta`, so a row the download inserted carries no mark.
+   */
+  pulledAsIs(): Promise<(doc: StoredDoc) => boolean>
   /**
    * Calls `onChange` on every write to the local documents or to the bookkeeping, and
    * `onUploadMoved` when the upload checkpoint was written: RxDB writes it after the push
@@ -125,6 +164,13 @@ export function bookkeeping(r: AnyReplication): Bookkeeping | null {
     async changedSince(limit, since) {
       const page = await getChangedDocumentsSince(fork, limit, since as never)
       return { documents: page.documents as unknown as StoredDoc[], checkpoint: page.checkpoint as ChangePosition }
+    },
+    async pulledAsIs() {
+      const hash = await state.input.hashFunction(state.input.identifier)
+      return (doc) => {
+        const o = (doc._meta as { o?: { hash?: string; _rev?: number } }).o
+        return !!o && o.hash === hash && o._rev === getHeightOfRevision(String(doc._rev))
+      }
     },
     async assumedMaster(ids) {
       const found = await getAssumedMasterState(state, ids)

@@ -63,6 +63,8 @@ export interface TableSyncEnv {
   onPushed(table: string, sent: number): void
   /** The upload checkpoint moved: a count of what waits, taken before, is stale. */
   onUploadMoved(table: string): void
+  /** The upload bookkeeping changed while the last count found something waiting: count again (debounced). */
+  onPendingStale(table: string): void
   /**
    * The replication runs now, so its upload queue can be read: a count asked before found
    * nothing to read (on a busy tablet the start can take seconds).
@@ -113,7 +115,13 @@ export class TableSync {
     this.columns = pushColumns(def)
     // onPushed runs inside the push handler, before RxDB records the batch as sent; the
     // checkpoint write that follows asks for the count again.
-    this.pending = new PendingUploads(def, () => this.replication, (m) => env.log(m), () => env.onUploadMoved(def.name))
+    this.pending = new PendingUploads(
+      def,
+      () => this.replication,
+      (m) => env.log(m),
+      () => env.onUploadMoved(def.name),
+      () => env.onPendingStale(def.name),
+    )
   }
 
   private readonly pending: PendingUploads
@@ -410,6 +418,15 @@ export class TableSync {
   /** Local documents not yet acknowledged by the server; null when this tab does not replicate. */
   pendingDocuments(options: { full?: boolean; ifStarted?: boolean } = {}): Promise<LocalDoc[] | null> {
     return this.pending.documents(options)
+  }
+
+  /**
+   * Once what the download has in hand is stored — rows and then their server states, two
+   * writes — or after `timeoutMs`. A row read between the two looks like a local change.
+   */
+  async downloadStored(timeoutMs: number): Promise<void> {
+    if (!this.replication) return
+    await Promise.race([downstreamStored(this.replication), new Promise((resolve) => setTimeout(resolve, timeoutMs))])
   }
 
   /** Hands local changes stranded behind the upload checkpoint back to the upload. */

@@ -61,6 +61,9 @@ export interface DemotionScope {
 export async function dropAdminTables(s: DemotionScope, onStopped: (left: TableDef[]) => void): Promise<void> {
   const adminTables = s.tables.filter((t) => t.adminOnly)
   for (const def of adminTables) {
+    // The row that says so may be the download's latest insert, its server state not yet
+    // stored: read what waits only once the download has stored both.
+    await s.syncs.get(def.name)?.downloadStored(5000)
     const unsent = (await s.syncs.get(def.name)?.pendingDocuments().catch(() => null)) ?? []
     await s.problems.add('refused', unsentAsRefused(def, unsent, new Date().toISOString(), () => crypto.randomUUID()))
     await s.syncs.get(def.name)?.cancel()

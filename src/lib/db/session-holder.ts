@@ -7,10 +7,11 @@
  * until they are uploaded: QueueHeldError).
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import { drainLegacyDatabase, eraseDeviceDatabases, resolveDeviceDatabase, type DeviceLayoutEnv } from '@sync/device-layout.ts'
 import type { CloseResult, SyncUser } from '@sync/session-options.ts'
 import { SyncSession } from '@sync/session.ts'
+import { adoptDexieDatabase } from '@sync/storage/from-dexie.ts'
+import { getRxStoragePersistedMemory } from '@sync/storage/persisted-memory.ts'
 import { getAppConfig } from '@/lib/supabase/app-config.ts'
 
 export interface OpenSyncSessionOptions {
@@ -68,7 +69,15 @@ const browserLayout: DeviceLayoutEnv = {
     }),
 }
 
-const storage = () => getRxStorageDexie()
+const storage = () => getRxStoragePersistedMemory()
+
+/**
+ * A database the previous build kept in RxDB's Dexie storage is copied into the memory
+ * storage before it is opened (docs/decisions/0052-almacen-en-memoria.md). If the copy
+ * fails the sign-in fails: opening anyway would start an empty database beside the one
+ * holding the waiting writes.
+ */
+const adoptPrevious = (name: string) => adoptDexieDatabase({ ...browserLayout, indexedDB, IDBKeyRange }, name, storage())
 
 let current: SyncSession | null = null
 let opening: { userId: string; isAdmin: boolean; promise: Promise<SyncSession> } | null = null
@@ -95,6 +104,7 @@ export function subscribeSyncSession(listener: Listener): () => void {
 async function drainLegacy(name: string, supabase: SupabaseClient, user: SyncUser, serverUrl: string) {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return
   try {
+    await adoptPrevious(name)
     await drainLegacyDatabase(browserLayout, name, () => SyncSession.open({ supabase, user, storage: storage(), serverUrl, databaseName: name }))
   } catch (error) {
     console.error(error)
@@ -120,6 +130,7 @@ export async function openSyncSession({ supabase, user }: OpenSyncSessionOptions
     const { supabaseUrl: serverUrl } = await getAppConfig()
     const plan = await resolveDeviceDatabase(browserLayout, { userId: user.id, serverUrl })
     if (plan.drain) await drainLegacy(plan.drain, supabase, user, serverUrl)
+    await adoptPrevious(plan.name)
     const session = await SyncSession.open({ supabase, user, storage: storage(), serverUrl, databaseName: plan.name })
     publish(session)
     return session

@@ -14,6 +14,8 @@ import { manualNetwork } from '../../../sync/runtime/network.ts'
 import { createFixtureTables, fixtureTables } from '../../sync/fixture-tables.ts'
 import { createSqlBackend } from '../../sync/sql-backend.ts'
 import { waitFor } from '../../sync/wait.ts'
+import { getRxStoragePersistedMemory } from '../../../sync/storage/persisted-memory.ts'
+import { IDBFactory } from 'fake-indexeddb'
 
 const USER = '7a1c0000-0000-4000-8000-00000000cccc'
 
@@ -110,4 +112,30 @@ it('the header learns what waits even when the replication takes seconds to star
   // Nothing is written and nothing uploads: only the start itself can trigger the count.
   await waitFor('pendientes contados', async () => session.status.getState().pendingKnown, 15_000)
   expect(session.status.getState().pendingTotal).toBe(0)
+})
+
+it('a download whose server states are stored after its rows ends with nothing waiting in the header', async () => {
+  // The device's storage confirms each write once it is on disk: the pulled rows land
+  // first and their server states a moment later, so a count taken in between sees the
+  // rows as waiting, and the state change that clears them must be counted again.
+  const storage = getRxStoragePersistedMemory({ indexedDB: new IDBFactory() })
+  const titles = Array.from({ length: 40 }, (_, i) => `Tardía ${Date.now()} ${i}`)
+  for (const titulo of titles) await stack.db.query('insert into public.sx_notas (id_nota, titulo) values ($1, $2)', [crypto.randomUUID(), titulo])
+  const session = await SyncSession.open({
+    supabase: stack.anon(),
+    user: { id: `tardio-${Date.now()}`, isAdmin: false },
+    databaseName: `tardio-${Date.now()}`,
+    storage,
+    tables: fixtureTables,
+    network: manualNetwork(true),
+    backend: createSqlBackend(stack.db, USER),
+    realtime: false,
+    multiInstance: false,
+  })
+  open.push(session)
+  const notas = session.collection('sx_notas')!
+  await waitFor('notas descargadas', async () => (await notas.count({ selector: { titulo: { $in: titles } } }).exec()) === titles.length, 30_000)
+  await waitFor('estados del servidor guardados', async () => (await session.pendingTotal({ full: true })) === 0, 30_000)
+  // Nothing local was written: the header must come to say so on its own.
+  await waitFor('cabecera sin pendientes', async () => session.status.getState().pendingKnown && session.status.getState().pendingTotal === 0, 15_000)
 })

@@ -1,0 +1,196 @@
+/**
+ * The device database's storage (docs/decisions/0052-almacen-en-memoria.md) over
+ * fake-indexeddb: what a write acknowledged is on the device, a reopen sees exactly it,
+ * a fold keeps everything, and two tabs converge on the same versions.
+ */
+import { IDBFactory } from 'fake-indexeddb'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createRevision, createRxDatabase, fillWithDefaultSettings, now, type RxDatabase, type RxJsonSchema, type RxStorageInstance } from 'rxdb'
+import { filesName, getRxStoragePersistedMemory, keeps } from './persisted-memory.ts'
+import { openFiles, type Doc } from './memory-files.ts'
+
+const schema = {
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: { id: { type: 'string', maxLength: 40 }, monto: { type: 'number' } },
+  required: ['id', 'monto'],
+} as const
+
+const open: Array<{ close(): Promise<unknown> }> = []
+afterEach(async () => {
+  for (const o of open.splice(0)) await o.close()
+})
+
+async function database(factory: IDBFactory, name = 'equipo') {
+  const db: RxDatabase = await createRxDatabase({ name, storage: getRxStoragePersistedMemory({ indexedDB: factory }), multiInstance: false })
+  open.push(db)
+  const { pagos } = await db.addCollections({ pagos: { schema } })
+  return { close: () => db.close(), pagos }
+}
+
+type Instance = RxStorageInstance<Doc, unknown, unknown>
+
+async function instance(factory: IDBFactory, options: { multiInstance?: boolean; compactAfter?: number } = {}): Promise<Instance> {
+  const storage = getRxStoragePersistedMemory({ indexedDB: factory, compactAfter: options.compactAfter })
+  const i = (await storage.createStorageInstance({
+    databaseName: 'equipo',
+    databaseInstanceToken: 'token',
+    collectionName: 'pagos',
+    schema: fillWithDefaultSettings(schema as unknown as RxJsonSchema<Doc>),
+    options: {},
+    multiInstance: options.multiInstance ?? false,
+    devMode: false,
+  })) as unknown as Instance
+  open.push(i)
+  return i
+}
+
+let clock = now()
+function doc(id: string, monto: number, previous?: Doc): Doc {
+  const base = { id, monto, _deleted: false, _attachments: {}, _meta: { lwt: ++clock }, _rev: '' } as unknown as Doc
+  return { ...base, _rev: createRevision('tok', previous) }
+}
+
+async function rawFiles(factory: IDBFactory) {
+  const files = await openFiles(factory, filesName('equipo', 'pagos', 0))
+  const read = (store: string) =>
+    new Promise<unknown[]>((resolve) => {
+      const r = files.db.transaction(store).objectStore(store).getAll()
+      r.onsuccess = () => resolve(r.result as unknown[])
+    })
+  const [pages, log] = [(await read('pages')) as Doc[][], (await read('log')) as Doc[][]]
+  files.db.close()
+  return { pages, log }
+}
+
+describe('almacén en memoria guardado en el equipo', () => {
+  it('lo que una escritura confirmó sigue ahí al reabrir: altas, cambios y borrados', async () => {
+    const factory = new IDBFactory()
+    const db = await database(factory)
+    await db.pagos.bulkInsert([
+      { id: 'a', monto: 10 },
+      { id: 'b', monto: 20 },
+      { id: 'c', monto: 30 },
+    ])
+    await (await db.pagos.findOne('a').exec())!.incrementalPatch({ monto: 15 })
+    await (await db.pagos.findOne('c').exec())!.remove()
+    await db.close()
+    const again = await database(factory)
+    const docs = await again.pagos.find({ sort: [{ id: 'asc' }] }).exec()
+    expect(docs.map((d) => [d.id, d.get('monto')])).toEqual([
+      ['a', 15],
+      ['b', 20],
+    ])
+    // The tombstone is kept too: the upload still has to send the deletion.
+    const [c] = await again.pagos.storageInstance.findDocumentsById(['c'], true)
+    expect(c?._deleted).toBe(true)
+  })
+
+  it('bulkWrite responde cuando el lote ya está en el equipo, como un solo registro', async () => {
+    const factory = new IDBFactory()
+    const i = await instance(factory)
+    const rows = Array.from({ length: 500 }, (_, n) => ({ document: doc(`p${n}`, n) }))
+    expect((await i.bulkWrite(rows, 'prueba')).error).toEqual([])
+    const { pages, log } = await rawFiles(factory)
+    expect(pages).toEqual([])
+    expect(log).toHaveLength(1)
+    expect(log[0]).toHaveLength(500)
+  })
+
+  it('un conflicto de revisión se rechaza como en cualquier almacén y no se guarda', async () => {
+    const factory = new IDBFactory()
+    const i = await instance(factory)
+    const first = doc('x', 1)
+    await i.bulkWrite([{ document: first }], 'prueba')
+    const second = doc('x', 2, first)
+    await i.bulkWrite([{ document: second, previous: first }], 'prueba')
+    // Written from the first version again: the stored one is the second.
+    const stale = await i.bulkWrite([{ document: doc('x', 3, first), previous: first }], 'prueba')
+    expect(stale.error.map((e) => e.status)).toEqual([409])
+    const { log } = await rawFiles(factory)
+    expect(log.flat().map((d) => d.monto)).toEqual([1, 2])
+  })
+
+  it('el pliegue reescribe las páginas y vacía el registro sin perder nada', async () => {
+    const factory = new IDBFactory()
+    const i = await instance(factory, { compactAfter: 10 })
+    const versions = new Map<string, Doc>()
+    // A fold once the log holds as many documents as there are: after each batch here.
+    for (let batch = 0; batch < 3; batch++) {
+      const rows = Array.from({ length: 2500 }, (_, n) => {
+        const id = `p${n}`
+        const document = doc(id, batch, versions.get(id))
+        const row = { document, previous: versions.get(id) }
+        versions.set(id, document)
+        return row
+      })
+      expect((await i.bulkWrite(rows, 'prueba')).error).toEqual([])
+    }
+    await expect.poll(async () => (await rawFiles(factory)).log.length).toBe(0)
+    const { pages } = await rawFiles(factory)
+    expect(pages.map((p) => p.length)).toEqual([1000, 1000, 500])
+    expect(pages.flat().every((d) => d.monto === 2)).toBe(true)
+    await i.close()
+    const reopened = await instance(factory)
+    const ids = [...versions.keys()]
+    const found = await reopened.findDocumentsById(ids, true)
+    expect(new Map(found.map((d) => [d.id as string, d.monto]))).toEqual(new Map([...versions].map(([id, d]) => [id, d.monto])))
+  })
+
+  it('el pliegue de una pestaña conserva lo que otra guardó y esta aún no oyó', async () => {
+    const factory = new IDBFactory()
+    // No broadcast between them: the worst case, a message still in flight.
+    const a = await instance(factory, { compactAfter: 1 })
+    const b = await instance(factory)
+    await b.bulkWrite([{ document: doc('de-b', 7) }], 'prueba')
+    await a.bulkWrite([{ document: doc('de-a', 1) }], 'prueba')
+    await expect.poll(async () => (await rawFiles(factory)).log.length).toBe(0)
+    await a.close()
+    await b.close()
+    const reopened = await instance(factory)
+    const found = await reopened.findDocumentsById(['de-a', 'de-b'], true)
+    expect(found.map((d) => d.id).sort()).toEqual(['de-a', 'de-b'])
+  })
+
+  it('dos pestañas: lo que una escribe aparece en la otra, y ambas se quedan con la escritura posterior', async () => {
+    const factory = new IDBFactory()
+    const a = await instance(factory, { multiInstance: true })
+    const b = await instance(factory, { multiInstance: true })
+    const seen: string[] = []
+    const sub = b.changeStream().subscribe((bulk) => bulk.events.forEach((e) => seen.push(e.documentId)))
+    await a.bulkWrite([{ document: doc('p1', 10) }], 'prueba')
+    await expect.poll(async () => (await b.findDocumentsById(['p1'], false)).map((d) => d.monto)).toEqual([10])
+    // Its screens hear of it as of any change.
+    expect(seen).toContain('p1')
+    sub.unsubscribe()
+    // Both change p1 at once from the same version: the later write wins in both tabs.
+    const [base] = await a.findDocumentsById(['p1'], false)
+    const fromA = doc('p1', 11, base)
+    const fromB = doc('p1', 12, base)
+    await Promise.all([a.bulkWrite([{ document: fromA, previous: base }], 'prueba'), b.bulkWrite([{ document: fromB, previous: base }], 'prueba')])
+    for (const tab of [a, b]) await expect.poll(async () => (await tab.findDocumentsById(['p1'], false)).map((d) => d.monto)).toEqual([12])
+    await a.close()
+    await b.close()
+    const reopened = await instance(factory)
+    expect((await reopened.findDocumentsById(['p1'], false)).map((d) => d.monto)).toEqual([12])
+  })
+
+  it('borrar la base borra sus archivos del equipo', async () => {
+    const factory = new IDBFactory()
+    const i = await instance(factory)
+    await i.bulkWrite([{ document: doc('p1', 1) }], 'prueba')
+    await i.remove()
+    expect((await factory.databases()).map((d) => d.name)).not.toContain(filesName('equipo', 'pagos', 0))
+  })
+
+  it('la versión que se queda: la escritura posterior; a igual hora, la revisión mayor', () => {
+    const a = { _meta: { lwt: 2 }, _rev: '1-a' } as Doc
+    const b = { _meta: { lwt: 1 }, _rev: '9-z' } as Doc
+    expect(keeps(a, b)).toBe(true)
+    expect(keeps(b, a)).toBe(false)
+    expect(keeps(b, undefined)).toBe(true)
+    expect(keeps({ _meta: { lwt: 2 }, _rev: '2-a' } as Doc, a)).toBe(true)
+    expect(keeps(a, { _meta: { lwt: 2 }, _rev: '2-a' } as Doc)).toBe(false)
+  })
+})

@@ -1,0 +1,200 @@
+/**
+ * The device database's storage (docs/decisions/0052-almacen-en-memoria.md): RxDB's memory
+ * storage answers every read and write, and each write is kept on the device before it is
+ * acknowledged, as one IndexedDB record per write batch (the log) that is folded, now and
+ * then, into pages of documents. A first download of thousands of rows is then a handful of
+ * IndexedDB records instead of a record, an index entry and a bookkeeping copy per row; a
+ * start reads a few large records instead of one per row.
+ *
+ * Durability: `bulkWrite` resolves only once its batch is committed to IndexedDB, so a
+ * payment the screen reported as saved survives a crash or a closed tab.
+ * Several tabs: each tab holds its own copy in memory. A tab that wrote tells the others
+ * (BroadcastChannel) after the commit, and each copy keeps, per document, the version with
+ * the later write time (`_meta.lwt`, then `_rev`), which is also the rule a start replays
+ * the log with, so every tab and every restart agree.
+ */
+import type { BulkWriteRow, RxStorage, RxStorageBulkWriteResponse, RxStorageInstance, RxStorageInstanceCreationParams } from 'rxdb'
+import { getPrimaryFieldOfPrimaryKey } from 'rxdb'
+import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
+import { compact, logDocs, openFiles, readAll, type Doc, type Files } from './memory-files.ts'
+
+export interface PersistedMemoryOptions {
+  indexedDB?: IDBFactory
+  /** Fold the log into pages once it holds this many documents more than the pages (tests use small figures). */
+  compactAfter?: number
+}
+
+export const PERSISTED_MEMORY_PREFIX = 'spa-memoria-'
+
+/** IndexedDB database of one collection of one RxDB database. */
+export function filesName(databaseName: string, collectionName: string, version: number): string {
+  return `${PERSISTED_MEMORY_PREFIX}${databaseName}--${version}--${collectionName}`
+}
+
+/** `a` is the version to keep over `b`: the later write, ties broken by revision. */
+export function keeps(a: Doc, b: Doc | undefined): boolean {
+  if (!b) return true
+  return a._meta.lwt > b._meta.lwt || (a._meta.lwt === b._meta.lwt && a._rev >= b._rev)
+}
+
+type Inner = RxStorageInstance<Doc, unknown, unknown>
+
+let instances = 0
+
+class PersistedMemoryInstance implements RxStorageInstance<Doc, unknown, unknown> {
+  readonly databaseName: string
+  readonly collectionName: string
+  readonly schema: RxStorageInstance<Doc, unknown, unknown>['schema']
+  readonly options: Readonly<unknown>
+  readonly internals = {}
+  private readonly primary: string
+  private readonly channel: BroadcastChannel | null
+  private readonly token = `${Date.now().toString(36)}-${++instances}-${Math.random().toString(36).slice(2)}`
+  private writes: Promise<unknown> = Promise.resolve()
+  private compacting: Promise<void> | null = null
+  private closed = false
+
+  constructor(
+    params: RxStorageInstanceCreationParams<Doc, unknown>,
+    private readonly inner: Inner,
+    private readonly files: Files,
+    /** Every stored document (tombstones included) by primary key: what the pages are rewritten from. */
+    private readonly docs: Map<string, Doc>,
+    private logged: number,
+    private readonly compactAfter: number,
+  ) {
+    this.databaseName = params.databaseName
+    this.collectionName = params.collectionName
+    this.schema = params.schema
+    this.options = params.options as Readonly<unknown>
+    this.primary = getPrimaryFieldOfPrimaryKey(params.schema.primaryKey) as string
+    this.channel = params.multiInstance && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(files.name) : null
+    if (this.channel) this.channel.onmessage = (event: MessageEvent<{ from: string; docs: Doc[] }>) => void this.adopt(event.data)
+  }
+
+  private idOf(doc: Doc): string {
+    return String(doc[this.primary])
+  }
+
+  async bulkWrite(rows: BulkWriteRow<Doc>[], context: string): Promise<RxStorageBulkWriteResponse<Doc>> {
+    if (this.closed) throw new Error('almacén cerrado')
+    // The memory storage decides (conflicts included) synchronously; writes are stored in
+    // the order they were decided, and the caller hears back once they are on the device.
+    const result = await this.inner.bulkWrite(rows, context)
+    const refused = new Set(result.error.map((e) => e.documentId))
+    const written = rows.map((r) => r.document).filter((d) => !refused.has(this.idOf(d)))
+    if (written.length === 0) return result
+    for (const doc of written) this.docs.set(this.idOf(doc), doc)
+    const stored = logDocs(this.files, written)
+    this.writes = stored.catch(() => {})
+    await stored
+    this.logged += written.length
+    this.channel?.postMessage({ from: this.token, docs: written })
+    this.maybeCompact()
+    return result
+  }
+
+  /** Another tab's committed write: keep what is later than the copy here. */
+  private async adopt(message: { from: string; docs: Doc[] }) {
+    if (this.closed || message.from === this.token) return
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const incoming = message.docs.filter((d) => keeps(d, this.docs.get(this.idOf(d))) && this.docs.get(this.idOf(d)) !== d)
+      if (incoming.length === 0) return
+      const current = await this.inner.findDocumentsById(incoming.map((d) => this.idOf(d)), true)
+      const byId = new Map(current.map((d) => [this.idOf(d), d]))
+      const rows = incoming.map((document) => ({ document, previous: byId.get(this.idOf(document)) }))
+      const result = await this.inner.bulkWrite(rows, 'spa-memoria-otra-pestana')
+      const refused = new Set(result.error.map((e) => e.documentId))
+      for (const doc of incoming) if (!refused.has(this.idOf(doc))) this.docs.set(this.idOf(doc), doc)
+      if (refused.size === 0) return
+    }
+  }
+
+  private maybeCompact() {
+    if (this.compacting || this.logged < Math.max(this.compactAfter, this.docs.size)) return
+    // Batches logged while the fold runs may or may not be folded: count them for the next one.
+    const folded = this.logged
+    this.compacting = (async () => {
+      try {
+        await compact(this.files, () => this.docs.values(), keeps, (d) => this.idOf(d))
+        this.logged -= folded
+      } catch (error) {
+        // The log is still complete: nothing is lost, the next write tries again.
+        console.error(error)
+      } finally {
+        this.compacting = null
+      }
+    })()
+  }
+
+  findDocumentsById(ids: string[], withDeleted: boolean) {
+    return this.inner.findDocumentsById(ids, withDeleted)
+  }
+  query(query: Parameters<Inner['query']>[0]) {
+    return this.inner.query(query)
+  }
+  count(query: Parameters<Inner['count']>[0]) {
+    return this.inner.count(query)
+  }
+  getAttachmentData(): Promise<Blob> {
+    return Promise.reject(new Error('El almacén del equipo no guarda adjuntos.'))
+  }
+  changeStream() {
+    return this.inner.changeStream()
+  }
+
+  async cleanup(minimumDeletedTime: number): Promise<boolean> {
+    const done = await this.inner.cleanup(minimumDeletedTime)
+    // Mirror what the memory storage purged; the next fold drops them from the pages too.
+    const before = Date.now() - minimumDeletedTime
+    for (const [id, doc] of this.docs) if (doc._deleted && doc._meta.lwt < before) this.docs.delete(id)
+    return done
+  }
+
+  /** Waits for what is being written, then lets go of the memory copy (the device keeps the data). */
+  async close(): Promise<void> {
+    if (this.closed) return
+    this.closed = true
+    await this.writes
+    await this.compacting
+    this.channel?.close()
+    this.files.db.close()
+    // A private memory state per instance (its own name): removing it frees the memory.
+    await this.inner.remove()
+  }
+
+  async remove(): Promise<void> {
+    await this.close()
+    await new Promise<void>((resolve, reject) => {
+      const request = this.files.factory.deleteDatabase(this.files.name)
+      request.onsuccess = () => resolve()
+      request.onerror = () => reject(request.error ?? new Error(`no se pudo borrar ${this.files.name}`))
+      // Another tab still has it open: it goes when that tab closes.
+      request.onblocked = () => resolve()
+    })
+  }
+}
+
+/** RxDB storage: memory for reads and writes, IndexedDB to keep them (see the top of this file). */
+export function getRxStoragePersistedMemory(options: PersistedMemoryOptions = {}): RxStorage<unknown, unknown> {
+  const memory = getRxStorageMemory()
+  return {
+    name: 'spa-memoria',
+    rxdbVersion: memory.rxdbVersion,
+    async createStorageInstance<RxDocType>(params: RxStorageInstanceCreationParams<RxDocType, unknown>) {
+      const p = params as unknown as RxStorageInstanceCreationParams<Doc, unknown>
+      const factory = options.indexedDB ?? globalThis.indexedDB
+      const files = await openFiles(factory, filesName(p.databaseName, p.collectionName, p.schema.version))
+      const primary = getPrimaryFieldOfPrimaryKey(p.schema.primaryKey) as string
+      const { docs, logged } = await readAll(files, keeps, (d) => String(d[primary]))
+      // Its own memory state: the memory storage shares states by name within a page.
+      const inner = (await memory.createStorageInstance({ ...p, options: {}, databaseName: `${p.databaseName}~${++instances}` })) as unknown as Inner
+      if (docs.size > 0) {
+        const loaded = await inner.bulkWrite([...docs.values()].map((document) => ({ document })), 'spa-memoria-carga')
+        if (loaded.error.length > 0) throw new Error(`${p.collectionName}: ${loaded.error.length} documentos no se pudieron cargar`)
+      }
+      const instance = new PersistedMemoryInstance(p, inner, files, docs, logged, options.compactAfter ?? 5000)
+      return instance as unknown as RxStorageInstance<RxDocType, unknown, unknown>
+    },
+  }
+}
