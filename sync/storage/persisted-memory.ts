@@ -69,7 +69,10 @@ class PersistedMemoryInstance implements RxStorageInstance<Doc, unknown, unknown
     this.options = params.options as Readonly<unknown>
     this.primary = getPrimaryFieldOfPrimaryKey(params.schema.primaryKey) as string
     this.channel = params.multiInstance && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(files.name) : null
-    if (this.channel) this.channel.onmessage = (event: MessageEvent<{ from: string; docs: Doc[] }>) => void this.adopt(event.data)
+    if (this.channel)
+      this.channel.onmessage = (event: MessageEvent<{ from: string; docs: Doc[] }>) =>
+        // A message that lands while this tab closes finds the memory copy gone: nothing to keep.
+        void this.adopt(event.data).catch((error: unknown) => this.closed || console.error(error))
   }
 
   private idOf(doc: Doc): string {

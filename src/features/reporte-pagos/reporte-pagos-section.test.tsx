@@ -9,6 +9,8 @@ import type { CitaAdelanto } from '@/domain/reporte-pagos.ts'
 import type * as Workbook from '@/lib/excel/workbook.ts'
 import type { Sheet } from '@/lib/excel/workbook.ts'
 import { useToastStore } from '@/lib/toast/toast-store.ts'
+import { filtrosDeBusqueda, type BusquedaReporte } from '@/domain/reporte-pagos-busqueda.ts'
+import { peruToday } from '@/domain/peru-time.ts'
 import { ReportePagosSection } from './reporte-pagos-section.tsx'
 import { validarBusquedaReporte } from './reporte-pagos-search.ts'
 import type { ReportePagosStore } from './reporte-pagos-store.ts'
@@ -210,7 +212,9 @@ describe('Reporte de Pagos Realizados', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Cliente' }), 'nahui')
     expect(filas()).toHaveLength(1)
     expect(filas()[0]).toHaveTextContent('Luis Ñahui')
-    await waitFor(() => expect(router.state.location.search).toMatchObject({ rq: 'nahui', rhasta: '2026-11-30' }))
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ rq: 'nahui' }))
+    // The range stays the one opened (its end leaves the URL on the day it is today: the default).
+    expect(filtrosDeBusqueda(router.state.location.search as BusquedaReporte, peruToday())).toMatchObject({ desde: '2026-11-01', hasta: '2026-11-30' })
     await user.clear(screen.getByRole('searchbox', { name: 'Cliente' }))
     await user.selectOptions(screen.getByRole('combobox', { name: 'Método de pago' }), 'Tarjeta de Crédito')
     await waitFor(() => expect(filas()).toHaveLength(1))
