@@ -176,6 +176,21 @@ describe('almacén en memoria guardado en el equipo', () => {
     expect((await reopened.findDocumentsById(['p1'], false)).map((d) => d.monto)).toEqual([12])
   })
 
+  it('una edición hecha con el reloj atrasado sigue siendo la última al reabrir', async () => {
+    const factory = new IDBFactory()
+    const i = await instance(factory)
+    const first = doc('x', 1)
+    await i.bulkWrite([{ document: first }], 'prueba')
+    // The tablet's clock was set back a minute before the next edit.
+    const second = { ...doc('x', 2, first), _meta: { lwt: first._meta.lwt - 60_000 } } as Doc
+    expect((await i.bulkWrite([{ document: second, previous: first }], 'prueba')).error).toEqual([])
+    // Both versions are in the log: the start replays them.
+    expect((await rawFiles(factory)).log).toHaveLength(2)
+    await i.close()
+    const reopened = await instance(factory)
+    expect((await reopened.findDocumentsById(['x'], false)).map((d) => d.monto)).toEqual([2])
+  })
+
   it('borrar la base borra sus archivos del equipo', async () => {
     const factory = new IDBFactory()
     const i = await instance(factory)
@@ -184,13 +199,17 @@ describe('almacén en memoria guardado en el equipo', () => {
     expect((await factory.databases()).map((d) => d.name)).not.toContain(filesName('equipo', 'pagos', 0))
   })
 
-  it('la versión que se queda: la escritura posterior; a igual hora, la revisión mayor', () => {
-    const a = { _meta: { lwt: 2 }, _rev: '1-a' } as Doc
-    const b = { _meta: { lwt: 1 }, _rev: '9-z' } as Doc
-    expect(keeps(a, b)).toBe(true)
-    expect(keeps(b, a)).toBe(false)
-    expect(keeps(b, undefined)).toBe(true)
-    expect(keeps({ _meta: { lwt: 2 }, _rev: '2-a' } as Doc, a)).toBe(true)
-    expect(keeps(a, { _meta: { lwt: 2 }, _rev: '2-a' } as Doc)).toBe(false)
+  it('la versión que se queda: la de más ediciones; a igual altura, la escritura posterior; luego la revisión mayor', () => {
+    const v = (rev: string, lwt: number) => ({ _meta: { lwt }, _rev: rev }) as Doc
+    // An edit made after the tablet's clock was set back is still the last one.
+    expect(keeps(v('3-b', 100), v('2-a', 500))).toBe(true)
+    expect(keeps(v('2-a', 500), v('3-b', 100))).toBe(false)
+    // Two tabs changed the same version: the later write, both ways round.
+    expect(keeps(v('3-b', 200), v('3-a', 100))).toBe(true)
+    expect(keeps(v('3-a', 100), v('3-b', 200))).toBe(false)
+    // Same time too: the larger revision, so every tab picks the same one.
+    expect(keeps(v('3-b', 100), v('3-a', 100))).toBe(true)
+    expect(keeps(v('3-a', 100), v('3-b', 100))).toBe(false)
+    expect(keeps(v('1-a', 1), undefined)).toBe(true)
   })
 })

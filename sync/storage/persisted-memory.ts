@@ -9,12 +9,12 @@
  * Durability: `bulkWrite` resolves only once its batch is committed to IndexedDB, so a
  * payment the screen reported as saved survives a crash or a closed tab.
  * Several tabs: each tab holds its own copy in memory. A tab that wrote tells the others
- * (BroadcastChannel) after the commit, and each copy keeps, per document, the version with
- * the later write time (`_meta.lwt`, then `_rev`), which is also the rule a start replays
- * the log with, so every tab and every restart agree.
+ * (BroadcastChannel) after the commit, and each copy keeps, per document, the version
+ * `keeps` chooses (more edits deep, then the later write), which is also the rule a start
+ * replays the log with, so every tab and every restart agree.
  */
 import type { BulkWriteRow, RxStorage, RxStorageBulkWriteResponse, RxStorageInstance, RxStorageInstanceCreationParams } from 'rxdb'
-import { getPrimaryFieldOfPrimaryKey } from 'rxdb'
+import { getHeightOfRevision, getPrimaryFieldOfPrimaryKey } from 'rxdb'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
 import { compact, logDocs, openFiles, readAll, type Doc, type Files } from './memory-files.ts'
 
@@ -31,9 +31,17 @@ export function filesName(databaseName: string, collectionName: string, version:
   return `${PERSISTED_MEMORY_PREFIX}${databaseName}--${version}--${collectionName}`
 }
 
-/** `a` is the version to keep over `b`: the later write, ties broken by revision. */
+/**
+ * `a` is the version to keep over `b`: the one more edits deep (the revision's height,
+ * which every write of a document raises by one, whatever the clock says — a tablet whose
+ * clock was set back still keeps its last edit), then the later write time (two tabs that
+ * changed the same version at once), then the larger revision.
+ */
 export function keeps(a: Doc, b: Doc | undefined): boolean {
   if (!b) return true
+  const ha = getHeightOfRevision(a._rev)
+  const hb = getHeightOfRevision(b._rev)
+  if (ha !== hb) return ha > hb
   return a._meta.lwt > b._meta.lwt || (a._meta.lwt === b._meta.lwt && a._rev >= b._rev)
 }
 
