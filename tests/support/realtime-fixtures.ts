@@ -95,8 +95,12 @@ export async function listen(client: SupabaseClient, topic: string, bindings: Bi
   return listener
 }
 
-/** Polls until `check` holds; fails with `what` after `timeoutMs`. */
-export async function waitFor(what: string, check: () => boolean, timeoutMs = 5000): Promise<void> {
+/**
+ * Polls until `check` holds; fails with `what` after `timeoutMs`. The bound only turns a
+ * lost change into a failure instead of a hang: it is generous because on a busy CI
+ * machine (the PostgreSQL pass runs many files at once) a change took over 5 s to arrive.
+ */
+export async function waitFor(what: string, check: () => boolean, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`Tiempo agotado esperando: ${what}`)
