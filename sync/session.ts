@@ -320,9 +320,7 @@ export class SyncSession {
         if (sent > 0) dispatch(this.status, { type: 'server-answered' })
         this.pending.schedule(table, 0)
       },
-      onUploadMoved: (table: string) => this.pending.schedule(table, 0),
-      onPendingStale: (table: string) => this.pending.schedule(table),
-      onStarted: (table: string) => this.pending.schedule(table, 0),
+      countPendingAgain: (table: string, debounced = false) => this.pending.schedule(table, debounced ? undefined : 0),
       onUnexpectedError: (table: string, error: unknown) => this.onUnexpectedError(table, error),
       // Counted afresh: the status figures are debounced and may not show a write yet.
       othersPending: async (table: string, batch: number) => {

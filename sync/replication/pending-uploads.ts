@@ -43,7 +43,7 @@ export class PendingUploads {
    * Local documents not yet acknowledged by the server; null when this tab does not
    * replicate. `full` checks every document, not only those after the upload checkpoint.
    * `ifStarted` answers null at once while the replication is still starting, instead of
-   * waiting for it (the status count is asked again when it starts: TableSyncEnv.onStarted).
+   * waiting for it (the status count is asked again when it starts: TableSyncEnv.countPendingAgain).
    */
   async documents(options: { full?: boolean; ifStarted?: boolean } = {}): Promise<LocalDoc[] | null> {
     const books = await this.books(!options.ifStarted)

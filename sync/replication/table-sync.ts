@@ -61,15 +61,13 @@ export interface TableSyncEnv {
    * row was skipped locally, and no request left: that says nothing of the server).
    */
   onPushed(table: string, sent: number): void
-  /** The upload checkpoint moved: a count of what waits, taken before, is stale. */
-  onUploadMoved(table: string): void
-  /** The upload bookkeeping changed while the last count found something waiting: count again (debounced). */
-  onPendingStale(table: string): void
   /**
-   * The replication runs now, so its upload queue can be read: a count asked before found
-   * nothing to read (on a busy tablet the start can take seconds).
+   * A count of what waits, taken before, is stale: at once when the upload checkpoint
+   * moved or the replication started (a count asked before found no queue to read; on a
+   * busy tablet the start takes seconds), `debounced` when the bookkeeping changed while
+   * the last count found something waiting.
    */
-  onStarted(table: string): void
+  countPendingAgain(table: string, debounced?: boolean): void
   onUnexpectedError(table: string, error: unknown): void
   /** Local writes other than `batchSize` of this table are still waiting to upload. */
   othersPending(table: string, batchSize: number): Promise<boolean>
@@ -119,8 +117,8 @@ export class TableSync {
       def,
       () => this.replication,
       (m) => env.log(m),
-      () => env.onUploadMoved(def.name),
-      () => env.onPendingStale(def.name),
+      () => env.countPendingAgain(def.name),
+      () => env.countPendingAgain(def.name, true),
     )
   }
 
@@ -166,7 +164,7 @@ export class TableSync {
     })
     this.replication.error$.subscribe((error) => this.env.onUnexpectedError(this.def.name, error))
     void this.replication.startPromise.then(() => {
-      if (!this.stopped()) this.env.onStarted(this.def.name)
+      if (!this.stopped()) this.env.countPendingAgain(this.def.name)
     })
     this.replication.active$.subscribe((active) => (this.busy = active))
   }
