@@ -1,16 +1,14 @@
 /**
- * 'Procesar para mes' (spec 2 §2.10, §5): asks for the month (Spanish names) and the
- * year (2020–2100) to copy the selected month's fixed expenses into. It opens on the
- * month after the selected one, the only one the rules accept; either field may be
- * cleared, and the rules then answer 'Selecciona mes y año' (src/domain/egresos-copias.ts,
- * as a toast: the kit's FormDialog checks nothing itself here).
+ * 'Procesar para mes' (spec 2 §2.10, §5): asks for the month and year (2020–2100) to copy
+ * the selected month's fixed expenses into, on the kit's Spanish month picker
+ * (docs/decisions/0050-reserva-publica-en-espanol.md). It opens on the month after the
+ * selected one, the only one the rules accept; the field may be cleared, and the rules
+ * then answer 'Selecciona mes y año' (src/domain/egresos-copias.ts, as a toast: the kit's
+ * FormDialog checks nothing itself here).
  */
-import { Group, Select } from '@mantine/core'
-import { MESES } from '@/domain/calendar.ts'
-import { numeroValido } from '@/domain/numero.ts'
 import type { Periodo } from '@/domain/periodo.ts'
 import { FormDialog } from '@/lib/ui/form-dialog.tsx'
-import { NumeroInput } from '@/lib/ui/numero-input.tsx'
+import { MonthYearPicker, type MonthYear } from '@/lib/ui/month-year-picker.tsx'
 
 export interface ProcesarMesDialogProps {
   /** null: closed; else the month it opens on. */
@@ -20,31 +18,28 @@ export interface ProcesarMesDialogProps {
 }
 
 interface Destino extends Record<string, unknown> {
-  mes: string | null
-  anio: string
+  destino: MonthYear | null
 }
-
-const MESES_OPCIONES = MESES.map((m, i) => ({ value: String(i + 1), label: m }))
 
 export function ProcesarMesDialog({ inicial, onProcesar, onClose }: ProcesarMesDialogProps) {
   return (
     <FormDialog<Destino>
       title="Procesar para mes"
-      values={inicial && { mes: String(inicial.mes), anio: String(inicial.anio) }}
+      values={inicial && { destino: { mes: inicial.mes, anio: inicial.anio } }}
       formKey={inicial ? `${inicial.anio}-${inicial.mes}` : undefined}
       validate={() => ({})}
-      onSubmit={({ mes, anio }) =>
-        onProcesar({ mes: mes ? Number(mes) : null, anio: anio.trim() === '' ? null : (numeroValido(anio, { decimales: 0 }) ?? Number.NaN) })
-      }
+      onSubmit={({ destino }) => onProcesar({ mes: destino?.mes ?? null, anio: destino?.anio ?? null })}
       onClose={onClose}
       submitLabel="Procesar"
       size="md"
     >
       {(form) => (
-        <Group grow align="flex-start">
-          <Select label="Mes" data={MESES_OPCIONES} {...form.getInputProps('mes')} clearable maxDropdownHeight="15rem" comboboxProps={{ withinPortal: true }} />
-          <NumeroInput label="Año" {...form.getInputProps('anio')} />
-        </Group>
+        <MonthYearPicker
+          label="Mes y año"
+          clearable
+          value={form.values.destino}
+          onChange={(destino) => form.setFieldValue('destino', destino)}
+        />
       )}
     </FormDialog>
   )

@@ -69,4 +69,36 @@ describe('MonthYearPicker', () => {
     await user.click(campo())
     expect(screen.getByRole('button', { name: 'Año anterior' })).toBeDisabled()
   })
+
+  it('a clearable field under its own label can be emptied, and hears null', async () => {
+    const onChange = vi.fn()
+    function Clearable() {
+      const [value, setValue] = useState<MonthYear | null>({ mes: 12, anio: 2026 })
+      return (
+        <MonthYearPicker
+          label="Mes y año"
+          clearable
+          value={value}
+          onChange={(v) => {
+            setValue(v)
+            onChange(v)
+          }}
+        />
+      )
+    }
+    const { user } = await renderScreen(() => <Clearable />)
+    const field = screen.getByRole('button', { name: 'Mes y año' })
+    expect(field).toHaveTextContent('diciembre de 2026')
+    await user.click(screen.getByRole('button', { name: 'Borrar mes y año' }))
+    expect(onChange).toHaveBeenLastCalledWith(null)
+    expect(field).not.toHaveTextContent('2026')
+    await user.click(field)
+    await user.click(screen.getByRole('button', { name: 'mayo' }))
+    expect(onChange).toHaveBeenLastCalledWith({ mes: 5, anio: 2026 })
+  })
+
+  it('a screen period has no clear button', async () => {
+    await renderScreen(() => <Picker onValue={vi.fn()} />)
+    expect(screen.queryByRole('button', { name: 'Borrar mes' })).not.toBeInTheDocument()
+  })
 })

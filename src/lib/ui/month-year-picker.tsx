@@ -14,12 +14,19 @@ export interface MonthYear {
   anio: number
 }
 
-export interface MonthYearPickerProps {
-  value: MonthYear
-  onChange: (value: MonthYear) => void
+interface CommonProps {
+  /** 'Mes' unless the screen names the field otherwise. */
+  label?: string
   minYear?: number
   maxYear?: number
 }
+
+/**
+ * A screen's period always has a month; a dialog that asks for one may let it be
+ * cleared (`clearable`), and then hears `null` (its rules answer the empty field).
+ */
+export type MonthYearPickerProps = CommonProps &
+  ({ clearable?: false; value: MonthYear; onChange: (value: MonthYear) => void } | { clearable: true; value: MonthYear | null; onChange: (value: MonthYear | null) => void })
 
 const AJUSTES: DatesProviderSettings = { locale: 'es' }
 
@@ -28,14 +35,19 @@ function primerDia({ mes, anio }: MonthYear): string {
   return `${String(anio).padStart(4, '0')}-${String(mes).padStart(2, '0')}-01`
 }
 
-export function MonthYearPicker({ value, onChange, minYear = 2020, maxYear = 2100 }: MonthYearPickerProps) {
+export function MonthYearPicker({ label = 'Mes', minYear = 2020, maxYear = 2100, ...choice }: MonthYearPickerProps) {
+  const onChange = (v: string | null) => {
+    if (v) choice.onChange({ anio: Number(v.slice(0, 4)), mes: Number(v.slice(5, 7)) })
+    else if (choice.clearable) choice.onChange(null)
+  }
   return (
     <DatesProvider settings={AJUSTES}>
       <MonthPickerInput
-        label="Mes"
-        value={primerDia(value)}
-        // A month is always chosen: picking the chosen one again changes nothing.
-        onChange={(v) => v && onChange({ anio: Number(v.slice(0, 4)), mes: Number(v.slice(5, 7)) })}
+        label={label}
+        value={choice.value && primerDia(choice.value)}
+        onChange={onChange}
+        clearable={choice.clearable}
+        clearButtonProps={{ 'aria-label': `Borrar ${label.toLowerCase()}` }}
         valueFormat="MMMM [de] YYYY"
         monthsListFormat="MMMM"
         minDate={`${minYear}-01-01`}
