@@ -133,6 +133,7 @@ export async function firstSyncInBrowser(browser: Browser, o: Options): Promise<
     const from = clickedAt || started
     const to = Number.isFinite(run.syncMs) ? from + run.syncMs : Date.now()
     run.longTasks = tasks.filter((t) => t.at + t.ms >= from && t.at <= to).map((t) => t.ms)
+    await printNetwork(page, from, o.rate)
     console.log(
       `  CPU ${o.rate}×: sesión abierta ${fmt(run.signedInMs)}, primera fila ${fmt(run.firstRowMs)}, 'Todo sincronizado' ${fmt(run.syncMs)}; ${run.longTasks.length} tareas largas, la mayor ${Math.round(Math.max(0, ...run.longTasks))} ms; carga ${loadavg()[0]!.toFixed(2)}`,
     )
@@ -156,6 +157,32 @@ async function report(page: Page, rate: number, started: number) {
     new Promise<string>((r) => setTimeout(() => r('(la página no respondió en 5 s)'), 5000)),
   ]).catch((error: Error) => `(sin respuesta de la página: ${error.message.split('\n')[0]})`)
   console.log(`    CPU ${rate}× +${Math.round((Date.now() - started) / 1000)} s: ${texts} (carga ${loadavg()[0]!.toFixed(2)})`)
+}
+
+/**
+ * Where the wall time went: the sign-in and the pull requests as the page timed them
+ * (request sent → last byte), from the click. Time between two pulls of a table is the
+ * device's (storing a page before asking the next); time inside one is the server's and
+ * the network's.
+ */
+async function printNetwork(page: Page, from: number, rate: number) {
+  const entries = await page
+    .evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({ name: e.name, start: performance.timeOrigin + e.startTime, end: performance.timeOrigin + e.responseEnd })),
+    )
+    .catch(() => [])
+  const after = entries.filter((e) => e.end >= from)
+  const pulls = after.filter((e) => e.name.includes('/rpc/sync_pull'))
+  const token = after.find((e) => e.name.includes('/auth/v1/token'))
+  if (token) console.log(`  CPU ${rate}×: inicio de sesión en el servidor ${fmt(token.start - from)} → ${fmt(token.end - from)}`)
+  if (pulls.length === 0) return
+  const inServer = pulls.reduce((sum, e) => sum + (e.end - e.start), 0)
+  const first = Math.min(...pulls.map((e) => e.start)) - from
+  const last = Math.max(...pulls.map((e) => e.end)) - from
+  const longest = Math.max(...pulls.map((e) => e.end - e.start))
+  console.log(
+    `  CPU ${rate}×: ${pulls.length} sync_pull del ${fmt(first)} al ${fmt(last)}; suma de esperas ${fmt(inServer)}, la mayor ${fmt(longest)}`,
+  )
 }
 
 function fmt(ms: number) {
