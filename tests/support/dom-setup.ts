@@ -6,10 +6,15 @@
  * tests assert depends on them.
  */
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
 
 afterEach(() => cleanup())
+
+// `waitFor` and `findBy…` wait on a condition; Testing Library's 1 s default turned a sale
+// that took longer to store on a busy CI machine into a failure. The bound only limits
+// how long a broken feature takes to fail.
+configure({ asyncUtilTimeout: 10_000 })
 
 const { getComputedStyle } = window
 window.getComputedStyle = (elt) => getComputedStyle(elt)

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useMemo } from 'react'
 import { renderScreen } from '@tests/support/render.tsx'
 import { useMemoryCollection, type MemoryWrite } from '@tests/support/memory-collection.ts'
@@ -33,9 +33,6 @@ const alquiler = e({ id_egreso: 'a0000000-0000-4000-8000-000000000001', descripc
 const luz = e({ id_egreso: 'b0000000-0000-4000-8000-000000000002', descripcion: 'Luz', tipo_cambio: 3.8, monto_soles: 380, monto_dolares: 100 })
 const flores = e({ id_egreso: 'c0000000-0000-4000-8000-000000000003', tipo_egreso: 'Variable', descripcion: 'Flores para recepción', fecha: '2026-11-12', tipo_cambio: null, monto_soles: 80, monto_dolares: 21.33 })
 const octubre = e({ id_egreso: 'd0000000-0000-4000-8000-000000000004', descripcion: 'Internet', mes: 10, fecha: '2026-10-31', monto_soles: 150, monto_dolares: 40 })
-
-// The machine running the suite is shared and busy: waits are on conditions, with room to meet them.
-configure({ asyncUtilTimeout: 5000 })
 
 const tasaOk: ConsultarTipoCambio = async () => ({ ok: true, tipoCambio: '3.75' })
 
