@@ -213,11 +213,12 @@ describe('Venta de Productos', { timeout: 30_000 }, () => {
         }),
       },
     ])
-    // The device's stock counts the sale before any sync; the form starts afresh.
-    expect(card('Crema hidratante')).toHaveTextContent('Stock: 8')
+    // The device's stock counts the sale before any sync; the form starts afresh (its
+    // fields are cleared after the success toast, in a later render).
+    await waitFor(() => expect(card('Crema hidratante')).toHaveTextContent('Stock: 8'))
     expect(card('Aceite de lavanda')).toHaveTextContent('Stock bajo (2)')
-    expect(within(carrito()).getByText('El carrito está vacío.')).toBeInTheDocument()
-    expect(screen.getByRole('combobox', { name: 'Cliente' })).toHaveValue('')
+    await waitFor(() => expect(within(carrito()).getByText('El carrito está vacío.')).toBeInTheDocument())
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Cliente' })).toHaveValue(''))
   })
 
   it("opens the sale's receipt from the success toast: products, gross total, method and the sale's reference", async () => {
