@@ -78,7 +78,7 @@ export const TEXTOS_AVISO = {
   verReserva: 'Ver reserva',
   verReservas: 'Ver reservas',
   sonido: 'Sonido al llegar una reserva',
-  sonidoDetalle: 'Un aviso suave en este equipo. Se recuerda en este equipo.',
+  sonidoDetalle: 'Un tono suave. Se recuerda solo en este equipo.',
   menu: 'Avisos de reservas',
 } as const
 

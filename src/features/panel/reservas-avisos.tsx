@@ -12,7 +12,7 @@ import { create } from 'zustand'
 import type { ReservaDoc } from '@sync/tables/product-tables.ts'
 import { avisosDeLlegada, esAvisable, reservasNoVistas, TEXTOS_AVISO, type ReservaAviso, type TextoAviso } from '@/domain/reservas-avisos.ts'
 import { fromDoc } from '@/lib/db/from-doc.ts'
-import { awaitingFirstSync, useCollection } from '@/lib/db/use-collection.ts'
+import { awaitingFirstSync, useCollection, type CollectionStatus } from '@/lib/db/use-collection.ts'
 import { marcarReservasAvisadas, marcarReservasVistas, olvidarBaseReservas, tomarBaseReservas, useReservasVistas } from '@/lib/db/reservas-vistas.ts'
 import { useSyncStatus } from '@/lib/db/use-sync-status.ts'
 import { sonarCampanilla } from '@/lib/ui/campanilla.ts'
@@ -32,6 +32,18 @@ export const useReservasNuevas = create<{ count: number }>(() => ({ count: 0 }))
 export function ReservasAvisos() {
   const reservas = useCollection('tb_reservas', { query: PENDIENTES, map: toAviso })
   const descargando = useSyncStatus(awaitingFirstSync)
+  return <AvisosDeReservas reservas={reservas} descargando={descargando} />
+}
+
+export interface AvisosDeReservasProps {
+  /** The device's pending requests, live. */
+  reservas: { status: CollectionStatus; rows: readonly ReservaAviso[] }
+  /** The device's first download is under way (nothing it brings is news). */
+  descargando: boolean
+}
+
+/** The watching itself, apart from where the rows come from (component-tested). */
+export function AvisosDeReservas({ reservas, descargando }: AvisosDeReservasProps) {
   const vistas = useReservasVistas((s) => s.vistas)
   const avisadas = useReservasVistas((s) => s.avisadas)
   const base = useReservasVistas((s) => s.base)
