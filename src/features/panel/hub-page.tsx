@@ -92,12 +92,13 @@ function TileLink({ tile }: { tile: PanelSection }) {
   return (
     <Link to="/control-citas/$seccion" params={{ seccion: tile.slug }} className={classes.tile} data-admin={tile.adminOnly || undefined}>
       {tile.adminOnly && <IconCrown className={classes.crown} size={20} aria-label="Solo administradores" />}
-      {tile.slug === 'reservas' && <NuevasBadge />}
       <span className={classes.tileIcon} aria-hidden>
         <Icon size={24} stroke={1.7} />
       </span>
       <h3 className={classes.tileTitle}>{tile.title}</h3>
       <p className={classes.tileText}>{tile.description}</p>
+      {/* Last, so the link's name still starts with the section's title. */}
+      {tile.slug === 'reservas' && <NuevasBadge />}
     </Link>
   )
 }
