@@ -93,6 +93,16 @@ describe('new online bookings on the tablet', () => {
     expect(count()).toBe(1)
   })
 
+  it('a device that downloads everything again (its data removed) takes its starting point again', async () => {
+    await tableta()
+    expect(useReservasVistas.getState().base).toBe(true)
+    act(() => cambiar({ rows: [], descargando: true }))
+    act(() => cambiar({ rows: [...viejas, reserva('mientras-descarga')] }))
+    act(() => cambiar({ descargando: false }))
+    expect(useToastStore.getState().current).toBeNull()
+    expect(count()).toBe(0)
+  })
+
   it('staff requests, cancelled ones and processed ones are not announced', async () => {
     await tableta()
     act(() =>
