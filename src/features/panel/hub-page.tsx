@@ -16,6 +16,7 @@ import { toast } from '@/lib/toast/toast-store.ts'
 import { useDocumentTitle } from '@/lib/ui/use-document-title.ts'
 import { HoyBoard } from './hoy-board.tsx'
 import { MesEnCurso } from './mes-en-curso.tsx'
+import { useReservasNuevas } from './reservas-avisos.tsx'
 import { SECTION_ICONS } from './section-icons.ts'
 import { SignOutButton } from './sign-out-button.tsx'
 import classes from './panel.module.css'
@@ -96,6 +97,19 @@ function TileLink({ tile }: { tile: PanelSection }) {
       </span>
       <h3 className={classes.tileTitle}>{tile.title}</h3>
       <p className={classes.tileText}>{tile.description}</p>
+      {/* Last, so the link's name still starts with the section's title. */}
+      {tile.slug === 'reservas' && <NuevasBadge />}
     </Link>
+  )
+}
+
+/** New online bookings not opened on this device (docs/decisions/0054-reservas-nuevas-avisan.md). */
+function NuevasBadge() {
+  const count = useReservasNuevas((s) => s.count)
+  if (count === 0) return null
+  return (
+    <Badge className={classes.tileBadge} size="lg" radius="xl" color="red.8" data-testid="reservas-nuevas">
+      {count} {count === 1 ? 'nueva' : 'nuevas'}
+    </Badge>
   )
 }

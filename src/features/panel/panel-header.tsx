@@ -11,6 +11,7 @@ import { describeSync } from '@/domain/sync-display.ts'
 import type { PanelUser } from '@/lib/auth/panel-user.ts'
 import type { SessionMode } from '@/domain/session-rules.ts'
 import type { PanelSync } from './use-panel-sync.ts'
+import { AvisosMenu } from './avisos-menu.tsx'
 import { StatusButton } from './status-button.tsx'
 import { statusChips } from './status-chips.tsx'
 import classes from './panel.module.css'
@@ -46,6 +47,7 @@ export function PanelHeader({ user, mode, sync }: { user: PanelUser; mode: Sessi
           </Avatar>
           <span>{name}</span>
         </span>
+        <AvisosMenu />
         <StatusButton view={view} localSession={localSession} name={name} />
       </div>
       <div className={classes.statusBar}>

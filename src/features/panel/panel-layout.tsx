@@ -14,6 +14,7 @@ import { toast } from '@/lib/toast/toast-store.ts'
 import { registerServiceWorker } from '@/lib/pwa/service-worker.ts'
 import { PanelHeader } from './panel-header.tsx'
 import { ReauthBanner } from './reauth-banner.tsx'
+import { ReservasAvisos } from './reservas-avisos.tsx'
 import { UpdateBanner } from './update-banner.tsx'
 import { usePanelSync } from './use-panel-sync.ts'
 import '@/lib/theme/panel-components.css'
@@ -39,6 +40,8 @@ export function PanelLayout({ children }: { children: ReactNode }) {
           </a>
           <PanelHeader user={user} mode={mode} sync={sync} />
           <UpdateBanner />
+          {/* New online bookings announce themselves on any screen (docs/decisions/0054-reservas-nuevas-avisan.md). */}
+          <ReservasAvisos />
           <ReauthBanner />
           <main id="contenido-panel" className={classes.main}>
             {children}

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { PacienteCita } from '@/domain/cita-forms.ts'
 import { useToastStore } from '@/lib/toast/toast-store.ts'
+import { useReservasVistas } from '@/lib/db/reservas-vistas.ts'
 import { fechaTexto } from '@/lib/dates/fecha-texto.ts'
 import { validarBusquedaLista } from '@/lib/ui/list-search.ts'
 import { facial, formas, horarioDia, lucia, LUNES_A_SABADO, masaje } from '@tests/support/agenda-fixtures.ts'
@@ -135,6 +136,14 @@ describe('Reservas', () => {
     await open({ url: '/control-citas/reservas?q=pedro' })
     expect(screen.getByRole('searchbox', { name: 'Buscar reservas' })).toHaveValue('pedro')
     expect(clientNames()).toEqual(['Pedro Salas'])
+  })
+
+  it('the pending requests it shows count as opened on this device (the panel stops announcing them)', async () => {
+    useReservasVistas.setState({ vistas: [] })
+    await open({ url: '/control-citas/reservas?q=pedro' })
+    expect(clientNames()).toEqual(['Pedro Salas'])
+    // Only what the list shows: Sofía is pending but filtered out; Ana is cancelled.
+    expect(useReservasVistas.getState().vistas).toEqual(['pedro'])
   })
 
   it('shows the empty state with Crear Reserva when nothing is pending', async () => {

@@ -6,7 +6,7 @@
  * the request leaves the list at once (it has a live cita; the server marks it Procesada,
  * docs/spec/3-product-decisions.md "Agenda and slots").
  */
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { Button } from '@mantine/core'
 import { IconCalendarCheck, IconCalendarPlus, IconCalendarX, IconInbox, IconTrash } from '@tabler/icons-react'
 import { fechaLargaDia, formatHoraTexto } from '@/domain/agenda-format.ts'
@@ -17,6 +17,7 @@ import { searchCountLabel } from '@/domain/text.ts'
 import { registrarPaciente } from '@/lib/agenda/registrar-paciente.ts'
 import { programarCita } from '@/lib/agenda/programar-cita.ts'
 import { useAvisoDiaCerrado } from '@/lib/db/use-aviso-dia-cerrado.tsx'
+import { marcarReservasVistas } from '@/lib/db/reservas-vistas.ts'
 import { errorText, toast, toastError } from '@/lib/toast/toast-store.ts'
 import { ConfirmDialog } from '@/lib/ui/confirm-dialog.tsx'
 import { DataTable } from '@/lib/ui/data-table.tsx'
@@ -50,6 +51,11 @@ export function ReservasPage({ store }: { store: ReservasStore }) {
   const columns = useMemo(() => reservaColumns(nombreTratamiento), [nombreTratamiento])
   // Hiding a confirmed request needs the citas too: until both are read, the list is loading.
   const status = reservas.status === 'ready' && citas.status === 'loading' ? 'loading' : reservas.status
+  // The requests this list shows are opened on this device: the panel stops counting them
+  // as new (docs/decisions/0054-reservas-nuevas-avisan.md).
+  useEffect(() => {
+    if (status === 'ready') marcarReservasVistas(found.filter((r) => r.estado_reserva === 'pendiente').map((r) => r.id_reserva))
+  }, [status, found])
 
   async function crear(reserva: ReservaNueva) {
     try {
