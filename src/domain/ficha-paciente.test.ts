@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { PagoReporte } from './comisiones.ts'
-import { coincidenciaCita, esInasistencia, fichaPaciente, normalizarEmail, normalizarTelefono, type CitaFicha, type PacienteFicha } from './ficha-paciente.ts'
+import { coincidenciaCita, esInasistencia, fichaPaciente, normalizarEmail, normalizarTelefono, patronEmail, patronTelefono, type CitaFicha, type PacienteFicha } from './ficha-paciente.ts'
 
 /** 2026-11-30 10:00 in Lima (UTC−5). */
 const AHORA = new Date('2026-11-30T15:00:00Z')
@@ -55,6 +55,23 @@ describe('normalising contacts', () => {
     expect(normalizarTelefono('0051987654321')).toBe('51987654321')
     expect(normalizarTelefono('01 4412233')).toBe('014412233')
     expect(normalizarTelefono('')).toBeNull()
+  })
+})
+
+describe('the query patterns: every spelling the rule accepts is read', () => {
+  it('e-mail: any case and surrounding spaces; dots are dots', () => {
+    const re = new RegExp(patronEmail('Ana.Perez@Mail.com')!, 'i')
+    expect(['ana.perez@mail.com', ' ANA.PEREZ@MAIL.COM  '].every((e) => re.test(e))).toBe(true)
+    expect(re.test('anaxperez@mail.com')).toBe(false)
+    expect(re.test('otra.ana.perez@mail.com')).toBe(false)
+    expect(patronEmail('  ')).toBeNull()
+  })
+  it('phone: with or without 51, spaces, dashes, brackets', () => {
+    const re = new RegExp(patronTelefono('987 654 321')!)
+    expect(['987654321', '+51 987-654-321', '0051 (987) 654 321'].every((t) => re.test(t))).toBe(true)
+    expect(re.test('987 654 320')).toBe(false)
+    expect(new RegExp(patronTelefono('01 441-2233')!).test('014412233')).toBe(true)
+    expect(patronTelefono(null)).toBeNull()
   })
 })
 

@@ -104,6 +104,27 @@ export function normalizarTelefono(telefono: string | null | undefined): string 
   return numeroWhatsapp(telefono)
 }
 
+/**
+ * A regular expression (text, case-insensitive) that every way of writing this e-mail
+ * matches: the device's query reads only candidates, `coincidenciaCita` decides.
+ */
+export function patronEmail(email: string | null | undefined): string | null {
+  const e = normalizarEmail(email)
+  return e ? `^\\s*${e.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$` : null
+}
+
+/**
+ * A regular expression that every way of writing this phone matches (its local digits
+ * with anything but digits between them; '51' or '0051' may come before): a superset,
+ * `coincidenciaCita` decides.
+ */
+export function patronTelefono(telefono: string | null | undefined): string | null {
+  const t = normalizarTelefono(telefono)
+  if (!t) return null
+  const local = t.length === 11 && t.startsWith('519') ? t.slice(2) : t
+  return local.split('').join('\\D*')
+}
+
 /** Whether and how a cita belongs to the patient (see the file comment). */
 export function coincidenciaCita(paciente: PacienteFicha, cita: Pick<CitaFicha, 'id_paciente' | 'email_cliente' | 'telefono_cliente'>): Coincidencia | null {
   if (cita.id_paciente) return cita.id_paciente.toLowerCase() === paciente.id_paciente.toLowerCase() ? 'id' : null

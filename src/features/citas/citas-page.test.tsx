@@ -22,6 +22,7 @@ let n = 0
 function cita(over: Partial<Cita>): Cita {
   return {
     id_cita: `c${++n}`,
+    id_paciente: null,
     id_especialista: 'lucia',
     id_tratamiento: 'masaje',
     nombre_cliente: 'Cliente',
@@ -193,6 +194,15 @@ describe('Citas Programadas: actions per state (spec 2 §4)', () => {
     const item = await menu(user, 'Rosa Pérez')
     expect(item('Editar Cita')).toHaveTextContent('La cita ya está completada')
     expect(item('Confirmar Cita')).toHaveTextContent('Solo citas sin confirmar o reprogramadas')
+  })
+
+  it("every cita's menu opens its client's card (Ver ficha del cliente), a completed one too", async () => {
+    const { user, log } = await open()
+    const item = await menu(user, 'Rosa Pérez')
+    await user.click(item('Ver ficha del cliente'))
+    // Its data comes from the device database, which a component test has not: it waits.
+    expect(await screen.findByRole('dialog', { name: 'Ficha del paciente' })).toHaveTextContent('Cargando la ficha…')
+    expect(log).toEqual([])
   })
 })
 

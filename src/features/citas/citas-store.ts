@@ -8,6 +8,7 @@ import type { UseCitasDia } from '@/lib/db/use-citas-dia.ts'
 import type { CollectionState } from '@/lib/db/use-collection.ts'
 
 export interface Cita extends CitaLista, CitaAgenda, CitaEditable {
+  id_paciente: string | null
   id_especialista: string | null
   telefono_cliente: string | null
   monto_adelanto: number

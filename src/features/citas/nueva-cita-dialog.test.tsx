@@ -32,6 +32,7 @@ const sofia: PacienteCita = { id_paciente: 'pac-sofia', nombre: 'Sofía', apelli
 // Lucía is taken 10:00–11:00 and 11:30–12:00 tomorrow: 11:00 is a 30-minute gap.
 const mateo: Cita = {
   id_cita: 'mateo',
+  id_paciente: null,
   id_especialista: 'lucia',
   id_tratamiento: 'masaje',
   nombre_cliente: 'Mateo Mañana',

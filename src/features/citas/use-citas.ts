@@ -17,6 +17,7 @@ import type { Cita, CitasStore, RechazosCitas } from './citas-store.ts'
 
 const toCita: (d: CitaDoc) => Cita = fromDoc('tb_citas', [
   'id_cita',
+  'id_paciente',
   'id_especialista',
   'id_tratamiento',
   'nombre_cliente',

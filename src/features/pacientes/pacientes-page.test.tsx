@@ -112,6 +112,15 @@ describe('Pacientes on the kit', () => {
     expect(log).toEqual([['remove', jose.id_paciente]])
   })
 
+  it('opens the patient’s card from the row menu (Ver ficha)', async () => {
+    const { user } = await open(() => <Harness initial={[maria, jose]} log={[]} />)
+    expect(screen.queryByRole('dialog', { name: 'Ficha del paciente' })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Acciones para María Quispe' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Ver ficha' }))
+    // Its data comes from the device database, which a component test has not: it waits.
+    expect(await screen.findByRole('dialog', { name: 'Ficha del paciente' })).toHaveTextContent('Cargando la ficha…')
+  })
+
   it('shows the load failure with the spec message', async () => {
     await open(() => <Harness initial={[]} status="error" log={[]} />)
     expect(screen.getByRole('heading', { name: 'No se pudo cargar la lista de pacientes.' })).toBeInTheDocument()
