@@ -7,7 +7,6 @@
 import { useEffect, type ReactNode } from 'react'
 import { Badge, Loader } from '@mantine/core'
 import { formatHoraTexto } from '@/domain/agenda-format.ts'
-import { colorEstado, etiquetaEstado } from '@/domain/citas.ts'
 import type { CitaEnFicha, CompraEnFicha, Coincidencia, PagoEnFicha } from '@/domain/ficha-paciente.ts'
 import { formatCentimos } from '@/domain/money.ts'
 import { nombreCompleto } from '@/domain/nombre-completo.ts'
@@ -15,6 +14,7 @@ import { formatFechaCorta } from '@/domain/peru-time.ts'
 import { countLabel } from '@/domain/text.ts'
 import { toastError } from '@/lib/toast/toast-store.ts'
 import { DataTable, CellNote, type Column } from '@/lib/ui/data-table.tsx'
+import { EstadoBadge } from '@/lib/ui/estado-badge.tsx'
 import { PARTIAL_DATA, TotalsPending } from '@/lib/ui/list-states.tsx'
 import { LazyModal } from '@/lib/ui/once-opened.tsx'
 import { usePhoneLayout } from '@/lib/ui/use-phone-layout.ts'
@@ -80,11 +80,7 @@ function columnasCitas(especialista: FichaDatos['especialista']): Column<CitaEnF
     {
       key: 'estado',
       header: 'Estado',
-      cell: ({ cita }) => (
-        <Badge color={colorEstado(cita.estado_cita)} variant="light">
-          {etiquetaEstado(cita.estado_cita)}
-        </Badge>
-      ),
+      cell: ({ cita }) => <EstadoBadge estado={cita.estado_cita} />,
     },
   ]
 }
@@ -176,7 +172,7 @@ export function FichaPacienteVista({ nombre, datos }: { nombre: string; datos: F
   return (
     <div className={classes.body}>
       <section aria-label="Datos del paciente">
-        <h2 style={{ margin: '0 0 8px' }}>{paciente ? nombreCompleto(paciente) : nombre}</h2>
+        <h2 className={classes.nombre}>{paciente ? nombreCompleto(paciente) : nombre}</h2>
         {paciente ? (
           <dl className={classes.datos}>
             <Dato label="DNI">{dash(paciente.dni)}</Dato>
