@@ -2,8 +2,9 @@
  * The client card (docs/decisions/0053-ficha-del-paciente.md): a patient with citas,
  * payments and a product purchase written through the real backend (as another tablet
  * would), one cita tied only by its e-mail and the sale only by the phone; with the
- * network off the card shows the visits, payments, purchases and totals from the device,
- * from Pacientes and from a cita's menu.
+ * network off the card shows the visits, payments, purchases, totals and the allergy
+ * warning from the device, from Pacientes and from a cita's menu, and the cita's edit
+ * dialog warns too.
  */
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
@@ -32,6 +33,7 @@ async function sembrar(page: Page, hoy: string, sufijo: string) {
     email: `ficha-${sufijo}@correo.pe`,
     telefono,
     historial_medico: 'Hipertensión controlada.',
+    alergias: 'Alergia al látex. No usar aceite de almendras.',
     nro_historia: `H-${sufijo}`,
   }
   await api.insert('tb_pacientes', paciente, demo.staff)
@@ -95,7 +97,7 @@ const filas = (page: Page, tabla: string) =>
     .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')))
 
 test.describe('Ficha del paciente', () => {
-  test('la ficha muestra las visitas, los pagos y los totales de un cliente sin conexión', async ({ page, context }) => {
+  test('la ficha muestra las visitas, los pagos y la advertencia de alergias de un cliente sin conexión', async ({ page, context }) => {
     test.setTimeout(150_000)
     const hoy = peruToday()
     const sufijo = randomUUID().slice(0, 6)
@@ -123,6 +125,7 @@ test.describe('Ficha del paciente', () => {
     await page.getByRole('menuitem', { name: 'Ver ficha' }).click()
     await expect(ficha(page).getByRole('heading', { name: s.nombre })).toBeVisible()
     await expect(ficha(page).getByRole('region', { name: 'Historial médico' })).toContainText('Hipertensión controlada.')
+    await expect(ficha(page).getByRole('alert', { name: 'Alergias y contraindicaciones' })).toContainText(s.paciente.alergias)
     await expect(resumen).toContainText('Total pagadoS/ 345.00')
     await expect(resumen).toContainText('Visitas2')
     await expect(resumen).toContainText(`Última visita${ddmmyyyy(dia(hoy, -5))}`)
@@ -160,5 +163,13 @@ test.describe('Ficha del paciente', () => {
     await page.getByRole('menuitem', { name: 'Ver ficha del cliente' }).click()
     await expect(resumen).toContainText('Total pagadoS/ 345.00')
     expect(await filas(page, 'Próximas citas')).toHaveLength(1)
+    await page.keyboard.press('Escape')
+    await expect(ficha(page)).toBeHidden()
+    // The cita's own dialog warns too.
+    await page.getByRole('button', { name: new RegExp(`^Acciones para ${s.nombre}`) }).click()
+    await page.getByRole('menuitem', { name: /^Editar Cita/ }).click()
+    const editar = page.getByRole('dialog', { name: 'Editar Cita Programada' })
+    await expect(editar.getByRole('alert', { name: 'Alergias y contraindicaciones' })).toContainText(s.paciente.alergias)
+    await screenshot(page, 'ficha-aviso-en-cita')
   })
 })

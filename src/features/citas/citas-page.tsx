@@ -63,6 +63,7 @@ export function CitasPage({ store }: { store: CitasStore }) {
   const [cancelling, setCancelling] = useState<Cita | null>(null)
   const [nuevo, setNuevo] = useState<HuecoElegido | null>(null)
   const [ficha, setFicha] = useState<ClienteFicha | null>(null)
+  const alergiasConfirmar = store.useAlergias(confirming?.id_paciente ?? null)
   const aviso = useAvisoDiaCerrado()
   const hoy = peruToday()
   const inicialNuevo = useMemo(() => (nuevo ? nuevaCitaFormInicial(nuevo, hoy) : null), [nuevo, hoy])
@@ -228,7 +229,7 @@ export function CitasPage({ store }: { store: CitasStore }) {
       </div>
 
       <FichaPacienteDialog cliente={ficha} onClose={() => setFicha(null)} />
-      <ConfirmarCitaDialog cita={confirming} especialista={nombres.especialista} onClose={() => setConfirming(null)} onConfirm={confirmar} />
+      <ConfirmarCitaDialog cita={confirming} alergias={alergiasConfirmar} especialista={nombres.especialista} onClose={() => setConfirming(null)} onConfirm={confirmar} />
       {inicialNuevo && <NuevaCitaDialog inicial={inicialNuevo} store={store} hoy={hoy} onClose={() => setNuevo(null)} onSave={programar} />}
       {reagendar.abierto && (
         <NuevaCitaDialog

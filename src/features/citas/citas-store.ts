@@ -21,6 +21,8 @@ export interface CitasStore extends AgendaCatalogo {
   useCitasDia: UseCitasDia
   /** The device's patients, for the day view's new cita (read only while its dialog is open). */
   usePacientes: () => CollectionState<'tb_pacientes', PacienteCita>
+  /** The allergies/contraindications note of a cita's patient, read while a dialog shows it (0053). */
+  useAlergias: (idPaciente: string | null) => string | null
   /** Writes the server refused on this device, for 'Elegir otro horario' (use-reagendar.ts). */
   useRechazos: () => RechazosCitas
 }

@@ -20,6 +20,7 @@ function p(over: Partial<Paciente>): Paciente {
     fecha_nacimiento: null,
     direccion: null,
     historial_medico: null,
+    alergias: null,
     nro_historia: null,
     ...over,
   }
@@ -93,9 +94,10 @@ describe('Pacientes on the kit', () => {
     const dialog = screen.getByRole('dialog', { name: 'Registrar Nuevo Paciente' })
     await user.type(within(dialog).getByRole('textbox', { name: /^Nombre/ }), 'Lucía')
     await user.type(within(dialog).getByRole('textbox', { name: /^Apellido/ }), 'Ramos')
+    await user.type(within(dialog).getByRole('textbox', { name: /^Alergias y contraindicaciones/ }), ' Alergia al látex. ')
     await user.click(within(dialog).getByRole('button', { name: 'Registrar Paciente' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
-    expect(log).toEqual([['create', expect.objectContaining({ nombre: 'Lucía', apellido: 'Ramos', dni: null })]])
+    expect(log).toEqual([['create', expect.objectContaining({ nombre: 'Lucía', apellido: 'Ramos', dni: null, alergias: 'Alergia al látex.' })]])
     expect(useToastStore.getState().current).toMatchObject({ title: '¡Paciente Registrado!', description: 'Lucía Ramos ha sido registrado exitosamente.' })
     expect(screen.getAllByRole('row')[1]).toHaveTextContent('Lucía Ramos')
   })

@@ -20,6 +20,7 @@ const rosa: PacienteEnFicha = {
   fecha_nacimiento: '1990-05-04',
   direccion: 'Av. Larco 123',
   historial_medico: 'Hipertensión controlada.',
+  alergias: 'Alergia al látex. No usar aceite de almendras.',
   nro_historia: 'H-0042',
 }
 
@@ -93,6 +94,7 @@ describe('the client card (Ficha del paciente)', () => {
     expect(persona.getByText('H-0042')).toBeInTheDocument()
     expect(persona.getByText('04/05/1990')).toBeInTheDocument()
     expect(seccion(TEXTOS_FICHA.historial).getByText('Hipertensión controlada.')).toBeInTheDocument()
+    expect(screen.getByRole('alert', { name: 'Alergias y contraindicaciones' })).toHaveTextContent('Alergia al látex. No usar aceite de almendras.')
     const resumen = seccion(TEXTOS_FICHA.resumen)
     const valor = (label: string) => resumen.getByText(label).nextElementSibling?.textContent
     expect(valor(TEXTOS_FICHA.visitas)).toBe('2')
@@ -124,6 +126,7 @@ describe('the client card (Ficha del paciente)', () => {
     expect(screen.getByRole('heading', { name: 'Luz Ramos' })).toBeInTheDocument()
     expect(screen.getByText(TEXTOS_FICHA.sinRegistro)).toBeInTheDocument()
     expect(screen.queryByRole('region', { name: TEXTOS_FICHA.historial })).not.toBeInTheDocument()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
     for (const vacio of [TEXTOS_FICHA.sinProximas, TEXTOS_FICHA.sinAnteriores, TEXTOS_FICHA.sinPagos, TEXTOS_FICHA.sinCompras]) expect(screen.getByText(vacio)).toBeInTheDocument()
   })
 

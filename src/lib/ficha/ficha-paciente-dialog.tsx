@@ -19,6 +19,7 @@ import { PARTIAL_DATA, TotalsPending } from '@/lib/ui/list-states.tsx'
 import { LazyModal } from '@/lib/ui/once-opened.tsx'
 import { usePhoneLayout } from '@/lib/ui/use-phone-layout.ts'
 import page from '@/lib/ui/page.module.css'
+import { AvisoAlergias } from './aviso-alergias.tsx'
 import classes from './ficha-paciente.module.css'
 import { useFichaPaciente, type ClienteFicha, type FichaDatos } from './use-ficha-paciente.ts'
 
@@ -171,6 +172,7 @@ export function FichaPacienteVista({ nombre, datos }: { nombre: string; datos: F
   const citas = columnasCitas(especialista)
   return (
     <div className={classes.body}>
+      <AvisoAlergias alergias={paciente?.alergias} />
       <section aria-label="Datos del paciente">
         <h2 className={classes.nombre}>{paciente ? nombreCompleto(paciente) : nombre}</h2>
         {paciente ? (

@@ -33,6 +33,7 @@ const toPaciente = fromDoc('tb_pacientes', [
   'fecha_nacimiento',
   'direccion',
   'historial_medico',
+  'alergias',
   'nro_historia',
 ])
 export type PacienteEnFicha = ReturnType<typeof toPaciente>
@@ -82,6 +83,17 @@ function porContacto(campoEmail: string, campoTelefono: string, email: string | 
   if (e) o.push({ [campoEmail]: { $regex: e, $options: 'i' } })
   if (t) o.push({ [campoTelefono]: { $regex: t } })
   return o
+}
+
+const toAlergias = fromDoc('tb_pacientes', ['alergias'])
+
+/**
+ * The allergies/contraindications note of one patient (null without a patient or a note),
+ * for the cita dialogs; read by the primary key, only while a dialog asks.
+ */
+export function useAlergiasPaciente(idPaciente: string | null): string | null {
+  const { rows } = useCollection('tb_pacientes', { query: () => ({ selector: { id_paciente: idPaciente ?? '' } }), deps: [idPaciente], map: toAlergias })
+  return (idPaciente && rows[0]?.alergias?.trim()) || null
 }
 
 /** The card of `cliente`; `now` is read once per change of the data (upcoming vs past). */
