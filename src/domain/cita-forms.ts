@@ -38,6 +38,8 @@ export interface PacienteCita {
   apellido: string
   email: string | null
   telefono: string | null
+  /** Allergies/contraindications, warned about in the cita dialogs (docs/decisions/0053-ficha-del-paciente.md). */
+  alergias?: string | null
 }
 
 export interface TratamientoCita {

@@ -17,6 +17,7 @@ const COMUNES: Readonly<Record<string, string>> = {
   telefono: 'Teléfono',
   direccion: 'Dirección',
   historial_medico: 'Historial médico',
+  alergias: 'Alergias y contraindicaciones',
   fecha_nacimiento: 'Fecha de nacimiento',
   nro_historia: 'Nº de historia clínica',
   nombre_cliente: 'Cliente',

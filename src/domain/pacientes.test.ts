@@ -29,6 +29,7 @@ function paciente(over: Partial<Paciente>): Paciente {
     fecha_nacimiento: null,
     direccion: null,
     historial_medico: null,
+    alergias: null,
     nro_historia: null,
     ...over,
   }
@@ -75,6 +76,7 @@ describe('validarPaciente', () => {
         email: `${'e'.repeat(250)}@correo.pe`,
         direccion: 'D'.repeat(301),
         historial_medico: 'H'.repeat(200_000),
+        alergias: 'L'.repeat(1001),
         nro_historia: 'HC-'.repeat(11),
       },
       today,
@@ -85,12 +87,13 @@ describe('validarPaciente', () => {
       email: 'El correo electrónico no puede superar 254 caracteres.',
       direccion: 'La dirección no puede superar 300 caracteres.',
       historial_medico: 'El historial médico no puede superar 5000 caracteres.',
+      alergias: 'Las alergias y contraindicaciones no pueden superar 1000 caracteres.',
       nro_historia: 'El número de historia clínica no puede superar 30 caracteres.',
     })
     // Exactly at the limits is fine.
     expect(
       validarPaciente(
-        { ...valido, nombre: 'N'.repeat(100), apellido: 'A'.repeat(100), direccion: 'D'.repeat(300), historial_medico: 'H'.repeat(5000), nro_historia: 'H'.repeat(30) },
+        { ...valido, nombre: 'N'.repeat(100), apellido: 'A'.repeat(100), direccion: 'D'.repeat(300), historial_medico: 'H'.repeat(5000), alergias: 'L'.repeat(1000), nro_historia: 'H'.repeat(30) },
         today,
       ),
     ).toEqual({})
@@ -110,13 +113,14 @@ describe('toPacienteFields', () => {
       fecha_nacimiento: '1990-05-04',
       direccion: null,
       historial_medico: null,
+      alergias: null,
       nro_historia: null,
     })
   })
 
   it('round-trips through the form', () => {
-    const p = paciente({ dni: '12345678', historial_medico: 'Hipertensión' })
-    expect(toPacienteFields(toPacienteForm(p))).toMatchObject({ dni: '12345678', historial_medico: 'Hipertensión', telefono: null })
+    const p = paciente({ dni: '12345678', historial_medico: 'Hipertensión', alergias: 'Látex' })
+    expect(toPacienteFields(toPacienteForm(p))).toMatchObject({ dni: '12345678', historial_medico: 'Hipertensión', alergias: 'Látex', telefono: null })
     expect(toPacienteForm(p).telefono).toBe('')
   })
 })

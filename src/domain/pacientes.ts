@@ -18,6 +18,8 @@ export interface PacienteFields {
   fecha_nacimiento: string | null
   direccion: string | null
   historial_medico: string | null
+  /** Allergies and contraindications: a warning on the card and the cita dialogs (0053). */
+  alergias: string | null
   nro_historia: string | null
 }
 
@@ -38,6 +40,7 @@ export const emptyPacienteForm: PacienteForm = {
   fecha_nacimiento: '',
   direccion: '',
   historial_medico: '',
+  alergias: '',
   nro_historia: '',
 }
 
@@ -59,6 +62,7 @@ export const PACIENTE_LIMITES = {
   email: 254,
   direccion: 300,
   historial_medico: 5000,
+  alergias: 1000,
   nro_historia: 30,
   dni: 20,
   telefono: 20,
@@ -102,6 +106,9 @@ export function validarPaciente(form: PacienteForm, today: string): PacienteErro
   if (form.historial_medico.trim().length > PACIENTE_LIMITES.historial_medico) {
     errors.historial_medico = demasiadoLargo('El historial médico', PACIENTE_LIMITES.historial_medico)
   }
+  if (form.alergias.trim().length > PACIENTE_LIMITES.alergias) {
+    errors.alergias = `Las alergias y contraindicaciones no pueden superar ${PACIENTE_LIMITES.alergias} caracteres.`
+  }
   if (form.nro_historia.trim().length > PACIENTE_LIMITES.nro_historia) {
     errors.nro_historia = demasiadoLargo('El número de historia clínica', PACIENTE_LIMITES.nro_historia)
   }
@@ -123,6 +130,7 @@ export function toPacienteFields(form: PacienteForm): PacienteFields {
     fecha_nacimiento: emptyToNull(form.fecha_nacimiento),
     direccion: emptyToNull(form.direccion),
     historial_medico: emptyToNull(form.historial_medico),
+    alergias: emptyToNull(form.alergias),
     nro_historia: emptyToNull(form.nro_historia),
   }
 }

@@ -145,7 +145,9 @@ export const tbPacientes = defineTable({
   label: 'Pacientes',
   entity: 'paciente',
   primaryKey: 'id_paciente',
-  version: 0,
+  // 1: 'alergias' (docs/decisions/0053-ficha-del-paciente.md); a stored patient has none yet.
+  version: 1,
+  migrationStrategies: { 1: (doc) => doc },
   columns: {
     id_paciente: uuid,
     nombre: text,
@@ -156,6 +158,7 @@ export const tbPacientes = defineTable({
     fecha_nacimiento: dateNull,
     direccion: textNull,
     historial_medico: textNull,
+    alergias: textNull,
     nro_historia: textNull,
     ...audit,
   },

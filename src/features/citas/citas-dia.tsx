@@ -20,7 +20,7 @@ import { lineaAhora, vistaDia } from '@/domain/day-view.ts'
 import { peruMinutesOfDay } from '@/domain/peru-time.ts'
 import { RowActionsMenu, type RowAction } from '@/lib/ui/row-actions-menu.tsx'
 import page from '@/lib/ui/page.module.css'
-import { TEXTO_ESTADO } from './citas-columns.tsx'
+import { TEXTO_ESTADO } from '@/lib/ui/estado-badge.tsx'
 import type { Cita, CitasStore } from './citas-store.ts'
 import classes from './citas-dia.module.css'
 

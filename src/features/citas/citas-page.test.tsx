@@ -22,6 +22,7 @@ let n = 0
 function cita(over: Partial<Cita>): Cita {
   return {
     id_cita: `c${++n}`,
+    id_paciente: null,
     id_especialista: 'lucia',
     id_tratamiento: 'masaje',
     nombre_cliente: 'Cliente',
@@ -40,13 +41,15 @@ function cita(over: Partial<Cita>): Cita {
   }
 }
 
-const sofia = cita({ id_cita: 'sofia', nombre_cliente: 'Sofía Vargas', email_cliente: 'sofia@gmail.com', telefono_cliente: '987 654 321', hora_inicio: '11:00:00', hora_fin: '12:00:00' })
+const sofia = cita({ id_cita: 'sofia', id_paciente: 'pac-sofia', nombre_cliente: 'Sofía Vargas', email_cliente: 'sofia@gmail.com', telefono_cliente: '987 654 321', hora_inicio: '11:00:00', hora_fin: '12:00:00' })
 const pedro = cita({ id_cita: 'pedro', nombre_cliente: 'Pedro Salas', id_especialista: 'marco', estado_cita: 'Confirmada', hora_inicio: '09:00:00', hora_fin: '10:30:00', id_tratamiento: 'facial', nombre_tratamiento: 'Limpieza Facial' })
 const rosa = cita({ id_cita: 'rosa', nombre_cliente: 'Rosa Pérez', estado_cita: 'Completada', hora_inicio: '12:00:00', hora_fin: '13:00:00', monto_adelanto: 0 })
 const raul = cita({ id_cita: 'raul', nombre_cliente: 'Raúl Reprogramado', id_especialista: 'marco', estado_cita: 'Reprogramada', hora_inicio: '15:00:00', hora_fin: '16:00:00' })
 const cancelada = cita({ id_cita: 'cancelada', nombre_cliente: 'Carla Cancelada', estado_cita: 'Cancelada', hora_inicio: '09:00:00' })
 const venta = cita({ id_cita: 'venta', nombre_cliente: 'VENTA PRODUCTOS: Aceite', estado_cita: 'Venta Directa', id_especialista: null, hora_inicio: '00:00:00' })
 const otroDia = cita({ id_cita: 'manana', nombre_cliente: 'Mateo Mañana', fecha_cita: MANANA, hora_inicio: '10:00:00', hora_fin: '11:00:00' })
+
+const ALERGIAS_SOFIA = 'Alergia al látex. No usar aceite de almendras.'
 
 const marco: EspecialistaFila = { ...lucia, id_especialista: 'marco', nombre: 'Marco', apellido: 'Ríos', especialidad: 'Facial', hora_fin_trabajo: '18:00:00' }
 const tratamientos: TratamientoFila[] = [masaje, facial]
@@ -66,6 +69,7 @@ async function open({ rows = [sofia, pedro, rosa, raul, cancelada, venta, otroDi
       horarios,
       formasPago: formas,
       useRechazos: () => ({ rechazos: [], descartar: async () => {} }),
+      useAlergias: (id: string | null) => (id === 'pac-sofia' ? ALERGIAS_SOFIA : null),
     }
     return <CitasPage store={store} />
   }
@@ -194,9 +198,30 @@ describe('Citas Programadas: actions per state (spec 2 §4)', () => {
     expect(item('Editar Cita')).toHaveTextContent('La cita ya está completada')
     expect(item('Confirmar Cita')).toHaveTextContent('Solo citas sin confirmar o reprogramadas')
   })
+
+  it("every cita's menu opens its client's card (Ver ficha del cliente), a completed one too", async () => {
+    const { user, log } = await open()
+    const item = await menu(user, 'Rosa Pérez')
+    await user.click(item('Ver ficha del cliente'))
+    // Its data comes from the device database, which a component test has not: it waits.
+    expect(await screen.findByRole('dialog', { name: 'Ficha del paciente' })).toHaveTextContent('Cargando la ficha…')
+    expect(log).toEqual([])
+  })
 })
 
 describe('Confirmar Cita', () => {
+  it("warns with the patient's allergies/contraindications, and says nothing for a patient without them", async () => {
+    const { user } = await open()
+    await user.click((await menu(user, 'Sofía Vargas'))('Confirmar Cita'))
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmar Cita' })
+    expect(within(dialog).getByRole('alert', { name: 'Alergias y contraindicaciones' })).toHaveTextContent(ALERGIAS_SOFIA)
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    await user.click((await menu(user, 'Raúl Reprogramado'))('Confirmar Cita'))
+    const otro = await screen.findByRole('dialog', { name: 'Confirmar Cita' })
+    expect(within(otro).queryByRole('alert', { name: 'Alergias y contraindicaciones' })).not.toBeInTheDocument()
+  })
+
   it('confirms appending the comment to the internal notes with the date and the user, never replacing them', async () => {
     useSession.setState({ user: { id: 'u1', email: 'recepcion@spa.local', nombre: 'Recepción', isAdmin: false } })
     const conNotas = { ...sofia, notas_internas: 'Alergia a la lavanda' }
@@ -328,6 +353,7 @@ describe('Editar Cita Programada / Reprogramar Cita', () => {
     const { user, log } = await open()
     await user.click((await menu(user, 'Sofía Vargas'))('Reprogramar Cita'))
     const dialog = await screen.findByRole('dialog', { name: 'Editar Cita Programada' })
+    expect(within(dialog).getByRole('alert', { name: 'Alergias y contraindicaciones' })).toHaveTextContent(ALERGIAS_SOFIA)
     expect(within(dialog).getByRole('combobox', { name: /^Estado/ })).toHaveValue('Reprogramada')
     expect(hora(dialog)).toHaveValue('11:00:00')
     // Tomorrow Lucía has Mateo at 10:00–11:00: her free 60-minute starts are these.

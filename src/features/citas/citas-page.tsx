@@ -7,7 +7,7 @@
  */
 import { useMemo, useState } from 'react'
 import { Button } from '@mantine/core'
-import { IconCalendarCheck, IconCalendarEvent, IconCalendarTime, IconCalendarX, IconCash, IconPencil } from '@tabler/icons-react'
+import { IconCalendarCheck, IconCalendarEvent, IconCalendarTime, IconCalendarX, IconCash, IconId, IconPencil } from '@tabler/icons-react'
 import { fechaLargaDia, rangoHoras } from '@/domain/agenda-format.ts'
 import type { CitaNueva, EditarCitaPatch } from '@/domain/cita-forms.ts'
 import { nuevaCitaFormInicial, type HuecoElegido } from '@/domain/cita-nueva.ts'
@@ -17,6 +17,8 @@ import { peruToday } from '@/domain/peru-time.ts'
 import { searchCountLabel } from '@/domain/text.ts'
 import type { EnlaceWhatsapp } from '@/domain/whatsapp.ts'
 import { programarCita } from '@/lib/agenda/programar-cita.ts'
+import { FichaPacienteDialog } from '@/lib/ficha/ficha-paciente-dialog.tsx'
+import type { ClienteFicha } from '@/lib/ficha/use-ficha-paciente.ts'
 import { getSessionUser } from '@/lib/auth/session-store.ts'
 import { useAvisoDiaCerrado } from '@/lib/db/use-aviso-dia-cerrado.tsx'
 import { errorText, toast, toastError } from '@/lib/toast/toast-store.ts'
@@ -60,6 +62,8 @@ export function CitasPage({ store }: { store: CitasStore }) {
   const [editing, setEditing] = useState<EdicionCita | null>(null)
   const [cancelling, setCancelling] = useState<Cita | null>(null)
   const [nuevo, setNuevo] = useState<HuecoElegido | null>(null)
+  const [ficha, setFicha] = useState<ClienteFicha | null>(null)
+  const alergiasConfirmar = store.useAlergias(confirming?.id_paciente ?? null)
   const aviso = useAvisoDiaCerrado()
   const hoy = peruToday()
   const inicialNuevo = useMemo(() => (nuevo ? nuevaCitaFormInicial(nuevo, hoy) : null), [nuevo, hoy])
@@ -152,6 +156,11 @@ export function CitasPage({ store }: { store: CitasStore }) {
         hint: completada ? MOTIVOS.completada : undefined,
         onClick: () => setCancelling(c),
       },
+      {
+        label: 'Ver ficha del cliente',
+        icon: <IconId size={16} aria-hidden />,
+        onClick: () => setFicha({ id_paciente: c.id_paciente, nombre: c.nombre_cliente, email: c.email_cliente, telefono: c.telefono_cliente }),
+      },
     ]
   }
 
@@ -219,7 +228,8 @@ export function CitasPage({ store }: { store: CitasStore }) {
         )}
       </div>
 
-      <ConfirmarCitaDialog cita={confirming} especialista={nombres.especialista} onClose={() => setConfirming(null)} onConfirm={confirmar} />
+      <FichaPacienteDialog cliente={ficha} onClose={() => setFicha(null)} />
+      <ConfirmarCitaDialog cita={confirming} alergias={alergiasConfirmar} especialista={nombres.especialista} onClose={() => setConfirming(null)} onConfirm={confirmar} />
       {inicialNuevo && <NuevaCitaDialog inicial={inicialNuevo} store={store} hoy={hoy} onClose={() => setNuevo(null)} onSave={programar} />}
       {reagendar.abierto && (
         <NuevaCitaDialog

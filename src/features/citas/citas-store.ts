@@ -8,6 +8,7 @@ import type { UseCitasDia } from '@/lib/db/use-citas-dia.ts'
 import type { CollectionState } from '@/lib/db/use-collection.ts'
 
 export interface Cita extends CitaLista, CitaAgenda, CitaEditable {
+  id_paciente: string | null
   id_especialista: string | null
   telefono_cliente: string | null
   monto_adelanto: number
@@ -20,6 +21,8 @@ export interface CitasStore extends AgendaCatalogo {
   useCitasDia: UseCitasDia
   /** The device's patients, for the day view's new cita (read only while its dialog is open). */
   usePacientes: () => CollectionState<'tb_pacientes', PacienteCita>
+  /** The allergies/contraindications note of a cita's patient, read while a dialog shows it (0053). */
+  useAlergias: (idPaciente: string | null) => string | null
   /** Writes the server refused on this device, for 'Elegir otro horario' (use-reagendar.ts). */
   useRechazos: () => RechazosCitas
 }

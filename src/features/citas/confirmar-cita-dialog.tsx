@@ -9,6 +9,7 @@ import { Checkbox, Textarea } from '@mantine/core'
 import { fechaLargaDia, rangoHoras } from '@/domain/agenda-format.ts'
 import { enlaceWhatsappConfirmacion, type EnlaceWhatsapp } from '@/domain/whatsapp.ts'
 import { SPA_NAME } from '@/lib/config/contact.ts'
+import { AvisoAlergias } from '@/lib/ficha/aviso-alergias.tsx'
 import { FormDialog } from '@/lib/ui/form-dialog.tsx'
 import classes from '@/lib/ui/page.module.css'
 import notice from '@/lib/ui/notice.module.css'
@@ -18,6 +19,8 @@ type Form = { comentario: string; whatsapp: boolean }
 
 export interface ConfirmarCitaDialogProps {
   cita: Cita | null
+  /** The patient's allergies/contraindications note, shown as a warning (0053). */
+  alergias?: string | null
   especialista: (c: Cita) => string
   onClose: () => void
   /** Writes the confirmation; `whatsapp` is the link to open (or the warning), null when not asked for. */
@@ -28,7 +31,7 @@ export function enlaceParaCita(cita: Cita, especialista: string): EnlaceWhatsapp
   return enlaceWhatsappConfirmacion(cita, { spa: SPA_NAME, especialista, now: new Date() })
 }
 
-export function ConfirmarCitaDialog({ cita, especialista, onClose, onConfirm }: ConfirmarCitaDialogProps) {
+export function ConfirmarCitaDialog({ cita, alergias, especialista, onClose, onConfirm }: ConfirmarCitaDialogProps) {
   return (
     <FormDialog<Form>
       title="Confirmar Cita"
@@ -46,6 +49,7 @@ export function ConfirmarCitaDialog({ cita, especialista, onClose, onConfirm }: 
         const enlace = cita && form.values.whatsapp ? enlaceParaCita(cita, especialista(cita)) : null
         return (
           <div className={classes.formGrid}>
+            <AvisoAlergias className={classes.full} alergias={alergias} />
             {cita && (
               <p className={classes.full} style={{ margin: 0 }}>
                 <strong>{cita.nombre_cliente}</strong> — {cita.nombre_tratamiento ?? 'Tratamiento'}, {fechaLargaDia(cita.fecha_cita)},{' '}

@@ -13,6 +13,7 @@ import { OPCIONES_ESTADO } from '@/domain/citas.ts'
 import { metodosDePago } from '@/domain/formas-pago.ts'
 import { peruMinutesOfDay } from '@/domain/peru-time.ts'
 import { toastError } from '@/lib/toast/toast-store.ts'
+import { AvisoAlergias } from '@/lib/ficha/aviso-alergias.tsx'
 import { FormDialog, type DialogForm, type FieldErrors } from '@/lib/ui/form-dialog.tsx'
 import { DateField } from '@/lib/ui/date-field.tsx'
 import classes from '@/lib/ui/page.module.css'
@@ -49,6 +50,7 @@ export function EditarCitaDialog({ edicion, store, hoy, onClose, onSave }: Edita
   } | null>(null)
   const fechaSlots = otroDia && otroDia.id === cita?.id_cita ? otroDia.fecha : (cita?.fecha_cita ?? '')
   const dia = store.useCitasDia(fechaSlots)
+  const alergias = store.useAlergias(cita?.id_paciente ?? null)
   // Active specialists and active treatments, plus the cita's own even when no longer active
   // (an old cita stays editable, docs/decisions/0008-agenda.md "Slots").
   const especialistas = useMemo(
@@ -124,6 +126,7 @@ export function EditarCitaDialog({ edicion, store, hoy, onClose, onSave }: Edita
         const horaError = form.errors.hora_inicio ?? (slots && !slots.ok ? slots.mensaje : slots?.ok ? (slots.aviso ?? undefined) : undefined)
         return (
           <div className={classes.formGrid}>
+            <AvisoAlergias className={classes.full} alergias={alergias} />
             {otroDia?.revisar && leido(form.values.fecha_cita) && (
               <RevisarHora
                 libre={!form.values.hora_inicio || horasDe(slots).includes(form.values.hora_inicio)}

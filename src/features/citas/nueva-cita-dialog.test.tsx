@@ -28,10 +28,11 @@ const tratamientos: TratamientoFila[] = [
   { id_tratamiento: 'aceite', nombre: 'Aceite de Lavanda', tipo: 'producto', activo: true, duracion_estimada_minutos: null },
 ]
 const horarios = LUNES_A_VIERNES.map((d) => horarioDia(d))
-const sofia: PacienteCita = { id_paciente: 'pac-sofia', nombre: 'Sofía', apellido: 'Vargas', email: 'sofia@gmail.com', telefono: '987 654 321' }
+const sofia: PacienteCita = { id_paciente: 'pac-sofia', nombre: 'Sofía', apellido: 'Vargas', email: 'sofia@gmail.com', telefono: '987 654 321', alergias: 'Alergia al látex.' }
 // Lucía is taken 10:00–11:00 and 11:30–12:00 tomorrow: 11:00 is a 30-minute gap.
 const mateo: Cita = {
   id_cita: 'mateo',
+  id_paciente: null,
   id_especialista: 'lucia',
   id_tratamiento: 'masaje',
   nombre_cliente: 'Mateo Mañana',
@@ -85,6 +86,7 @@ async function open(url = URL) {
       tratamientos,
       horarios,
       formasPago: [{ fp_descripcion: 'Yape', fp_comision: 0 }],
+      useAlergias: () => null,
       useRechazos: () => ({
         rechazos: descartados.includes(rechazoSofia.id) ? [] : [rechazoSofia],
         descartar: async (id: string) => void descartados.push(id),
@@ -170,7 +172,10 @@ describe('Vista del día: free slots', () => {
     await user.click(screen.getByRole('button', { name: 'Nueva cita con Lucía Quispe a las 09:00 AM' }))
     const dialog = await screen.findByRole('dialog', { name: 'Nueva Cita' })
     await user.click(within(dialog).getByRole('combobox', { name: /^Paciente/ }))
+    expect(within(dialog).queryByRole('alert', { name: 'Alergias y contraindicaciones' })).not.toBeInTheDocument()
     await user.click(await screen.findByRole('option', { name: /Sofía Vargas/ }))
+    // The chosen patient's allergies/contraindications, as a warning (docs/decisions/0053).
+    expect(within(dialog).getByRole('alert', { name: 'Alergias y contraindicaciones' })).toHaveTextContent('Alergia al látex.')
     await user.selectOptions(campo(dialog, /^Tratamiento/), 'Masaje Relajante')
     await user.selectOptions(campo(dialog, /^Método de pago del adelanto/), 'Yape')
     await user.type(within(dialog).getByLabelText(/^Referencia del pago/), 'OP-77')

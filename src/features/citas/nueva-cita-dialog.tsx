@@ -18,6 +18,7 @@ import type { OrigenReagendada } from '@/domain/cita-reagendada.ts'
 import { metodosDePago } from '@/domain/formas-pago.ts'
 import { peruMinutesOfDay } from '@/domain/peru-time.ts'
 import { CamposAdelanto, EspecialistaSelect, HoraInicioSelect, horasDe, porApellido } from '@/lib/agenda/campos-cita.tsx'
+import { AvisoAlergias } from '@/lib/ficha/aviso-alergias.tsx'
 import { PacienteSelect } from '@/lib/agenda/paciente-select.tsx'
 import { PacienteNuevo } from '@/lib/agenda/paciente-nuevo.tsx'
 import { registrarPaciente } from '@/lib/agenda/registrar-paciente.ts'
@@ -115,6 +116,7 @@ export function NuevaCitaDialog({ inicial, reagendar, store, hoy, onClose, onSav
           )}
           <div className={classes.full}>
             <PacienteSelect pacientes={pacientes.rows} withAsterisk {...form.getInputProps('id_paciente')} />
+            <AvisoAlergias alergias={pacientes.rows.find((p) => p.id_paciente === form.values.id_paciente)?.alergias} />
             {!form.values.id_paciente && (
               <PacienteNuevo etiqueta="Registrar paciente nuevo" onCrear={(contacto) => registrarPaciente(contacto, pacientes)} onCreado={(id) => form.setFieldValue('id_paciente', id)} />
             )}

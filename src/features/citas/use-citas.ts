@@ -12,11 +12,13 @@ import { useAgendaCatalogo, usePacientesCita } from '@/lib/db/use-agenda-catalog
 import { diasVecinos } from '@/domain/citas-dia.ts'
 import { citasDiaHook, useCitasDia, usePrefetchCitasDias } from '@/lib/db/use-citas-dia.ts'
 import { useSyncProblems, useSyncStatus } from '@/lib/db/use-sync-status.ts'
+import { useAlergiasPaciente } from '@/lib/ficha/use-ficha-paciente.ts'
 import { insertDoc, newId, patchDoc, removeDoc } from '@/lib/db/writes.ts'
 import type { Cita, CitasStore, RechazosCitas } from './citas-store.ts'
 
 const toCita: (d: CitaDoc) => Cita = fromDoc('tb_citas', [
   'id_cita',
+  'id_paciente',
   'id_especialista',
   'id_tratamiento',
   'nombre_cliente',
@@ -54,7 +56,7 @@ export function useCitas(fecha: string): CitasStore {
     }),
     [dia, noLocalData],
   )
-  return useMemo(() => ({ citas, useCitasDia, usePacientes: usePacientesCita, useRechazos, ...catalogo }), [citas, catalogo])
+  return useMemo(() => ({ citas, useCitasDia, usePacientes: usePacientesCita, useAlergias: useAlergiasPaciente, useRechazos, ...catalogo }), [citas, catalogo])
 }
 
 /** The sync layer's refusal log (read only by 'Elegir otro horario', docs/decisions/0037). */

@@ -41,12 +41,22 @@ export function PacienteFormDialog({ editing, onClose, onSave }: PacienteFormDia
             <Textarea
               className={classes.full}
               label="Historial médico"
-              description="Alergias, condiciones o indicaciones relevantes para los tratamientos."
+              description="Condiciones o indicaciones relevantes para los tratamientos."
               autosize
               minRows={3}
               maxRows={8}
               maxLength={MAX.historial_medico}
               {...field('historial_medico')}
+            />
+            <Textarea
+              className={classes.full}
+              label="Alergias y contraindicaciones"
+              description="Se muestra como advertencia en la ficha del paciente y al confirmar, editar o agendar sus citas."
+              autosize
+              minRows={2}
+              maxRows={5}
+              maxLength={MAX.alergias}
+              {...field('alergias')}
             />
           </div>
         )

@@ -20,6 +20,7 @@ function p(over: Partial<Paciente>): Paciente {
     fecha_nacimiento: null,
     direccion: null,
     historial_medico: null,
+    alergias: null,
     nro_historia: null,
     ...over,
   }
@@ -93,9 +94,10 @@ describe('Pacientes on the kit', () => {
     const dialog = screen.getByRole('dialog', { name: 'Registrar Nuevo Paciente' })
     await user.type(within(dialog).getByRole('textbox', { name: /^Nombre/ }), 'Lucía')
     await user.type(within(dialog).getByRole('textbox', { name: /^Apellido/ }), 'Ramos')
+    await user.type(within(dialog).getByRole('textbox', { name: /^Alergias y contraindicaciones/ }), ' Alergia al látex. ')
     await user.click(within(dialog).getByRole('button', { name: 'Registrar Paciente' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
-    expect(log).toEqual([['create', expect.objectContaining({ nombre: 'Lucía', apellido: 'Ramos', dni: null })]])
+    expect(log).toEqual([['create', expect.objectContaining({ nombre: 'Lucía', apellido: 'Ramos', dni: null, alergias: 'Alergia al látex.' })]])
     expect(useToastStore.getState().current).toMatchObject({ title: '¡Paciente Registrado!', description: 'Lucía Ramos ha sido registrado exitosamente.' })
     expect(screen.getAllByRole('row')[1]).toHaveTextContent('Lucía Ramos')
   })
@@ -110,6 +112,15 @@ describe('Pacientes on the kit', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Eliminar' }))
     await waitFor(() => expect(screen.queryByRole('row', { name: /José Huamán/ })).not.toBeInTheDocument())
     expect(log).toEqual([['remove', jose.id_paciente]])
+  })
+
+  it('opens the patient’s card from the row menu (Ver ficha)', async () => {
+    const { user } = await open(() => <Harness initial={[maria, jose]} log={[]} />)
+    expect(screen.queryByRole('dialog', { name: 'Ficha del paciente' })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Acciones para María Quispe' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Ver ficha' }))
+    // Its data comes from the device database, which a component test has not: it waits.
+    expect(await screen.findByRole('dialog', { name: 'Ficha del paciente' })).toHaveTextContent('Cargando la ficha…')
   })
 
   it('shows the load failure with the spec message', async () => {

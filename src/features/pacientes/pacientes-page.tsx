@@ -4,7 +4,7 @@
  * patients stay instant), the term and page in the URL.
  */
 import { useMemo, useState } from 'react'
-import { IconPencil, IconTrash, IconUserHeart, IconUserPlus } from '@tabler/icons-react'
+import { IconId, IconPencil, IconTrash, IconUserHeart, IconUserPlus } from '@tabler/icons-react'
 import {
   MENSAJES_PACIENTE_DUPLICADO,
   buildPacienteIndex,
@@ -18,6 +18,8 @@ import {
 import { nombreCompleto } from '@/domain/nombre-completo.ts'
 import { formatFechaCorta } from '@/domain/peru-time.ts'
 import { searchCountLabel } from '@/domain/text.ts'
+import { FichaPacienteDialog } from '@/lib/ficha/ficha-paciente-dialog.tsx'
+import type { ClienteFicha } from '@/lib/ficha/use-ficha-paciente.ts'
 import { errorText, toast, toastError, withToasts } from '@/lib/toast/toast-store.ts'
 import { CellNote, type Column } from '@/lib/ui/data-table.tsx'
 import type { DialogForm } from '@/lib/ui/form-dialog.tsx'
@@ -49,6 +51,7 @@ export function PacientesPage({ store }: { store: PacientesStore }) {
   const list = useListScreen<Paciente>()
   const { q, setQ } = list
   const [editing, setEditing] = useState<Paciente | 'new' | null>(null)
+  const [ficha, setFicha] = useState<ClienteFicha | null>(null)
 
   const index = useMemo(() => buildPacienteIndex(store.rows), [store.rows])
   const found = useMemo(() => searchPacientes(index, q), [index, q])
@@ -124,6 +127,11 @@ export function PacientesPage({ store }: { store: PacientesStore }) {
         rowName: nombreCompleto,
         minWidth: 760,
         actions: (p) => [
+          {
+            label: 'Ver ficha',
+            icon: <IconId size={16} aria-hidden />,
+            onClick: () => setFicha({ id_paciente: p.id_paciente, nombre: nombreCompleto(p), email: p.email, telefono: p.telefono }),
+          },
           { label: 'Editar', icon: <IconPencil size={16} aria-hidden />, onClick: () => setEditing(p) },
           { label: 'Eliminar', icon: <IconTrash size={16} aria-hidden />, color: 'red.9', onClick: () => list.setDeleting(p) },
         ],
@@ -139,6 +147,7 @@ export function PacientesPage({ store }: { store: PacientesStore }) {
       }}
     >
       <PacienteFormDialog editing={editing} onClose={() => setEditing(null)} onSave={save} />
+      <FichaPacienteDialog cliente={ficha} onClose={() => setFicha(null)} />
     </ListScreen>
   )
 }

@@ -18,6 +18,7 @@ const toPaciente: (d: PacienteDoc) => Paciente = fromDoc('tb_pacientes', [
   'fecha_nacimiento',
   'direccion',
   'historial_medico',
+  'alergias',
   'nro_historia',
 ])
 

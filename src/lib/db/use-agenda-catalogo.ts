@@ -61,7 +61,7 @@ export function useAgendaCatalogo(): AgendaCatalogo {
   )
 }
 
-const toPaciente: (d: PacienteDoc) => PacienteCita = fromDoc('tb_pacientes', ['id_paciente', 'nombre', 'apellido', 'email', 'telefono'])
+const toPaciente: (d: PacienteDoc) => PacienteCita = fromDoc('tb_pacientes', ['id_paciente', 'nombre', 'apellido', 'email', 'telefono', 'alergias'])
 
 /** The device's patients as the agenda's patient picker needs them, with the write that registers one on the spot. */
 export function usePacientesCita(): CollectionState<'tb_pacientes', PacienteCita> {

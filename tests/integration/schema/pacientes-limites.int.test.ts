@@ -36,6 +36,7 @@ describe('un paciente fuera de medida subido por una tablet', () => {
     [{ nombre: 'N'.repeat(101) }, 'El nombre y el apellido del paciente no pueden superar 100 caracteres cada uno.'],
     [{ direccion: 'D'.repeat(301) }, 'La dirección no puede superar 300 caracteres.'],
     [{ nro_historia: 'H'.repeat(31) }, 'El número de historia clínica no puede superar 30 caracteres.'],
+    [{ alergias: 'L'.repeat(1001) }, 'Las alergias y contraindicaciones no pueden superar 1000 caracteres.'],
   ])('%# se rechaza con un motivo claro en español y no se guarda', async (fila, mensaje) => {
     const malo = nuevo(fila)
     const bueno = nuevo({ dni: null, telefono: '+51 987 654 321' })
@@ -57,7 +58,7 @@ describe('un paciente fuera de medida subido por una tablet', () => {
       { dni: '45678912', telefono: '987654321' },
       { dni: '001234567', telefono: '(01) 445-1234' },
       { dni: 'AB1234567', telefono: '+51 987 654 321' },
-      { dni: null, telefono: null, historial_medico: 'h'.repeat(5000) },
+      { dni: null, telefono: null, historial_medico: 'h'.repeat(5000), alergias: 'l'.repeat(1000) },
     ].map(nuevo)
     expect(await subir(actores.personal, tbPacientes, filas.map((local) => ({ local, base: null })))).toEqual([])
   })

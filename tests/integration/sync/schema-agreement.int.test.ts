@@ -5,7 +5,8 @@
  * and push rely on, and real seeded rows passing the RxDB schema validation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createRxDatabase } from 'rxdb'
+import { addRxPlugin, createRxDatabase } from 'rxdb'
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv'
 import { startTestStack, type TestStack } from '../../support/stack.ts'
@@ -92,13 +93,15 @@ describe('RxDB schemas agree with the migrations', () => {
   })
 
   it('rows as the server stores them pass the RxDB schema validation', async () => {
+    // A table past its first schema version needs its migration strategies (sync/database.ts).
+    addRxPlugin(RxDBMigrationSchemaPlugin)
     const db = await createRxDatabase({
       name: 'schema-agreement',
       storage: wrappedValidateAjvStorage({ storage: getRxStorageMemory() }),
       multiInstance: false,
     })
     try {
-      const collections = await db.addCollections(Object.fromEntries(productTables.map((t) => [t.name, { schema: buildRxSchema(t) }])))
+      const collections = await db.addCollections(Object.fromEntries(productTables.map((t) => [t.name, { schema: buildRxSchema(t), migrationStrategies: (t as TableDef).migrationStrategies ?? {} }])))
       let checked = 0
       for (const def of productTables) {
         const { rows } = await stack.db.query<{ r: Record<string, unknown> }>(`select to_jsonb(t) as r from public.${def.name} t limit 200`)
