@@ -6,6 +6,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
+import { IDBFactory } from 'fake-indexeddb'
+import { getRxStoragePersistedMemory } from '../../../sync/storage/persisted-memory.ts'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { demo, startTestStack, type TestStack } from '../../support/stack.ts'
 import { SyncSession } from '../../../sync/session.ts'
@@ -342,14 +344,20 @@ describe('sync engine', () => {
     expect(online).toEqual({ uploaded: true, pending: 0, removed: true })
   })
 
-  it('a local schema version bump migrates stored documents and keeps pending writes', async () => {
+  // Both RxDB's plain memory storage and the device's own (memory kept in IndexedDB,
+  // docs/decisions/0052-almacen-en-memoria.md): a version bump reaches installed tablets.
+  it.each([
+    ['RxDB memory storage', () => getRxStorageMemory()],
+    ["the device's storage", () => getRxStoragePersistedMemory({ indexedDB: new IDBFactory() })],
+  ])('a local schema version bump migrates stored documents and keeps pending writes (%s)', async (_label, makeStorage) => {
     const name = `migracion-${Date.now()}`
+    const storage = makeStorage()
     const openWith = (tables: readonly TableDef[], online: boolean, backend = createSqlBackend(stack.db, USER)) =>
       SyncSession.open({
         supabase: stack.anon(),
         user: { id: name, isAdmin: false },
         databaseName: name,
-        storage: getRxStorageMemory(),
+        storage,
         tables,
         network: manualNetwork(online),
         backend,
@@ -382,7 +390,7 @@ describe('sync engine', () => {
       supabase: stack.anon(),
       user: { id: name, isAdmin: false },
       databaseName: name,
-      storage: getRxStorageMemory(),
+      storage,
       tables: [v1Notas, fxItems],
       network,
       backend,
