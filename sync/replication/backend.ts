@@ -1,5 +1,5 @@
 /**
- * The four calls the sync layer makes to the backend, through the app's own
+ * The calls the sync layer makes to the backend, through the app's own
  * supabase-js client (so the user's current access token is always used):
  * the sync RPCs of supabase/migrations/20261122009000_sync.sql (and sync_duplicate_of of
  * 20261125700000_sync_duplicado.sql) and an exact count.
@@ -30,6 +30,17 @@ export interface PullPage {
   held: boolean
 }
 
+/** The rows of a date window, by primary key (docs/decisions/0055-hoy-primero.md). */
+export interface WindowRequest {
+  primaryKey: string
+  column: string
+  /** Inclusive ISO dates. */
+  from: string
+  to: string
+  afterId: string | null
+  limit: number
+}
+
 export interface PushRow {
   /** New state (writable columns and _deleted). */
   n: Row
@@ -56,6 +67,8 @@ export interface PushResponse {
 
 export interface SyncBackend {
   pull(table: string, request: PullRequest): Promise<PullPage>
+  /** Live rows whose `column` falls in the window, after `afterId` by primary key. */
+  window(table: string, request: WindowRequest): Promise<Row[]>
   push(table: string, columns: string[], rows: PushRow[]): Promise<PushResponse>
   ids(table: string, afterId: string | null, limit: number): Promise<string[]>
   /** Exact count of the non-deleted rows the user can see. */
@@ -111,6 +124,18 @@ export function createSupabaseBackend(supabase: SupabaseClient, options: Backend
       })
       // A server without the migration that adds `held` answers without it.
       return { rows: data.rows ?? [], cutoff: data.cutoff, floor: data.floor ?? null, held: data.held === true }
+    },
+    async window(table, r) {
+      let result: { data: unknown; error: PostgrestLikeError | null; status: number }
+      try {
+        let query = supabase.from(table).select('*').gte(r.column, r.from).lte(r.column, r.to).eq('_deleted', false)
+        if (r.afterId !== null) query = query.gt(r.primaryKey, r.afterId)
+        result = await query.order(r.primaryKey).limit(r.limit).abortSignal(AbortSignal.timeout(timeoutMs))
+      } catch (error) {
+        throw new SyncRequestError(classifyThrown(error))
+      }
+      if (result.error) throw new SyncRequestError(classifyFailure(result.status, result.error))
+      return (result.data as Row[] | null) ?? []
     },
     async push(table, columns, rows) {
       const data = await rpc<PushResponse>('sync_push', { p_table: table, p_columns: columns, p_rows: rows })

@@ -37,12 +37,19 @@ import { downstreamStored, replicationStarted } from './rxdb-internals.ts'
 import { HeldRetry } from './held-retry.ts'
 import { isPushTooLarge, jsonBytes, splitForPush } from './push-batches.ts'
 import { parkRows } from './parking.ts'
+import { readFirstWindow } from './first-window.ts'
 
 export interface PullCheckpoint {
   xid: string
   id: string | null
   /** Tombstones below this xid predate the device (see sync_pull). */
   floor: string | null
+  /**
+   * A new device reading the table's first window (docs/decisions/0055-hoy-primero.md):
+   * the last primary key read so far; null once the window is read. Always set on a table
+   * that has one: RxDB merges the checkpoints of one pull loop key by key.
+   */
+  window?: string | null
 }
 
 export interface TableSyncEnv {
@@ -209,6 +216,13 @@ export class TableSync {
   // Pull
 
   private async pull(checkpoint: PullCheckpoint | undefined, batchSize: number) {
+    const window = this.def.firstWindow ? { window: null } : {}
+    if (this.def.firstWindow && (!checkpoint || typeof checkpoint.window === 'string')) {
+      const first = await this.pullWindow(checkpoint, batchSize)
+      if (first) return first
+      // Nothing (more) in the window: the general pull starts, under the window's floor.
+      if (checkpoint) checkpoint = { xid: '0', id: null, floor: checkpoint.floor, window: null }
+    }
     const ctx = this.env.retryContext(this.stopped, `pull:${this.def.name}`)
     const page = await retrying(ctx, () =>
       this.env.backend.pull(this.def.name, {
@@ -223,7 +237,7 @@ export class TableSync {
     const last = page.rows.at(-1)
     const floor = checkpoint?.floor ?? page.floor
     const next: PullCheckpoint | undefined = last
-      ? { xid: String(last._xid), id: String(last[this.def.primaryKey]), floor }
+      ? { xid: String(last._xid), id: String(last[this.def.primaryKey]), floor, ...window }
       : checkpoint
     if (next) this.lastCheckpoint = next
     this.env.onPulled(this.def.name, documents.length, false)
@@ -235,6 +249,20 @@ export class TableSync {
     // download is done, and show 'Aún no hay …' instead of 'Este equipo aún no tiene datos'.
     if (documents.length < batchSize) void downstreamStored(this.replication!).then(() => this.env.onPulled(this.def.name, 0, true))
     return { documents, checkpoint: next }
+  }
+
+  /** A page of the first window, or null once it holds nothing more (first-window.ts). */
+  private async pullWindow(checkpoint: PullCheckpoint | undefined, batchSize: number) {
+    const ctx = this.env.retryContext(this.stopped, `pull:${this.def.name}`)
+    const page = await readFirstWindow(this.def, this.env.backend, ctx, checkpoint, batchSize)
+    if (!page) return null
+    this.env.log(`${this.def.name}: ${page.documents.length} fila(s) de los días cercanos antes que el resto`)
+    // Not counted in the download's progress: the general pull brings them again.
+    this.env.onPulled(this.def.name, 0, false)
+    // A short page ends RxDB's pull loop: once it is stored, and its checkpoint with it,
+    // ask for the general pull.
+    if (page.last) void downstreamStored(this.replication!).then(() => this.resync())
+    return { documents: page.documents, checkpoint: page.checkpoint }
   }
 
   // ---------------------------------------------------------------------------------

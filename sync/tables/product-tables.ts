@@ -138,6 +138,8 @@ export const tbCitas = defineTable({
     ...audit,
   },
   indexes: ['fecha_cita', ['fecha_cita', 'hora_inicio']],
+  // The agenda, Pagos and the 'Hoy' board read today and the days ahead.
+  firstWindow: { column: 'fecha_cita', daysBefore: 1, daysAfter: 7 },
 })
 
 export const tbPacientes = defineTable({
@@ -199,6 +201,8 @@ export const tbPagosCitas = defineTable({
     ...audit,
   },
   indexes: ['fecha_pago'],
+  // Pagos' 'Cobrado el …', the report's day and the 'Hoy' board.
+  firstWindow: { column: 'fecha_pago', daysBefore: 1, daysAfter: 0 },
 })
 
 export const tbMovimientosStock = defineTable({

@@ -52,6 +52,13 @@ export interface TableDef {
   readonly indexes?: ReadonlyArray<string | readonly string[]>
   /** Replicated (and even opened) only for administrators. */
   readonly adminOnly?: boolean
+  /**
+   * A new device first downloads the live rows whose `column` falls from `daysBefore`
+   * days before today (Peru) to `daysAfter` days after, then everything as usual: the
+   * day's screens fill in seconds instead of after the whole history
+   * (docs/decisions/0055-hoy-primero.md).
+   */
+  readonly firstWindow?: { readonly column: string; readonly daysBefore: number; readonly daysAfter: number }
   /** Local schema version; bump together with a migration strategy. */
   readonly version: number
   /** RxDB migration strategies by target version: old document → new (or null to drop). */

@@ -77,6 +77,18 @@ export function createSqlBackend(db: Db, sub: string): SqlBackend {
       )
       return { rows: page.rows, cutoff: page.cutoff, floor: page.floor, held: page.held }
     },
+    async window(table, r) {
+      calls.pull++
+      return call<Row[]>(
+        'pull',
+        `select coalesce(jsonb_agg(to_jsonb(t) order by t.${r.primaryKey}), '[]'::jsonb) as r
+           from (select * from public.${table}
+                  where ${r.column} between $1::date and $2::date and not _deleted
+                    and ($3::uuid is null or ${r.primaryKey} > $3::uuid)
+                  order by ${r.primaryKey} limit $4) t`,
+        [r.from, r.to, r.afterId, r.limit],
+      )
+    },
     async push(table, columns, rows): Promise<PushResponse> {
       calls.push++
       pushedRows[table] = (pushedRows[table] ?? 0) + rows.length

@@ -1,0 +1,60 @@
+/**
+ * The first window of a new device (docs/decisions/0055-hoy-primero.md): before the
+ * general pull walks a table in server order, a device that has nothing of it reads the
+ * live rows of the days around today (`TableDef.firstWindow`), by primary key, a page at a
+ * time. They are stored as the server's rows like any pulled page; the general pull then
+ * starts from the beginning and brings them again (unchanged: no write; changed since: the
+ * newer version).
+ */
+import type { TableDef } from '../tables/table-def.ts'
+import { fromServerRow, type LocalDoc } from '../tables/rows.ts'
+import type { SyncBackend } from './backend.ts'
+import { retrying, type RetryContext } from './retry.ts'
+import type { PullCheckpoint } from './table-sync.ts'
+
+const DAY_MS = 86_400_000
+
+/** The calendar date in Lima (UTC−5 all year, no daylight saving) of a moment. */
+export function peruDate(ms: number): string {
+  return new Date(ms - 5 * 3_600_000).toISOString().slice(0, 10)
+}
+
+export interface WindowPage {
+  documents: LocalDoc[]
+  checkpoint: PullCheckpoint
+  /** A short page: the window is read, the general pull comes next. */
+  last: boolean
+}
+
+/** The next page of the window after `checkpoint` (undefined: none read yet); null when it holds no more. */
+export async function readFirstWindow(
+  def: TableDef,
+  backend: SyncBackend,
+  ctx: RetryContext,
+  checkpoint: PullCheckpoint | undefined,
+  batchSize: number,
+  now = Date.now(),
+): Promise<WindowPage | null> {
+  const window = def.firstWindow!
+  // The tombstone floor is fixed before the window is read: a row read in the window and
+  // deleted afterwards still comes as a tombstone in the general pull (sync_pull skips
+  // only tombstones older than every transaction running when the floor was taken).
+  const floor =
+    checkpoint?.floor ?? (await retrying(ctx, () => backend.pull(def.name, { afterXid: '0', afterId: null, limit: 1, floor: null, fresh: true }))).floor
+  const rows = await retrying(ctx, () =>
+    backend.window(def.name, {
+      primaryKey: def.primaryKey,
+      column: window.column,
+      from: peruDate(now - window.daysBefore * DAY_MS),
+      to: peruDate(now + window.daysAfter * DAY_MS),
+      afterId: typeof checkpoint?.window === 'string' ? checkpoint.window : null,
+      limit: batchSize,
+    }),
+  )
+  if (rows.length === 0) return null
+  const documents = rows.map((row) => fromServerRow(def, row))
+  // `window` is always set: RxDB merges the checkpoints of one pull loop key by key.
+  const start: PullCheckpoint = { xid: '0', id: null, floor, window: null }
+  if (rows.length < batchSize) return { documents, checkpoint: start, last: true }
+  return { documents, checkpoint: { ...start, window: String(rows.at(-1)![def.primaryKey]) }, last: false }
+}
