@@ -103,7 +103,7 @@ describe('shift change offline', () => {
     await waitFor('nada pendiente de Bea', () => counted(bea) === 0)
     // Ana's own note is not Bea's to see (RLS): her tablet drops it. Ana's parked edit of
     // it must still come back and upload (the record is not here to merge over).
-    await waitFor('la nota de Ana salió del equipo de Bea', async () => (await notas(bea).findOne(deAna).exec()) === null, 30_000)
+    await waitFor('la nota de Ana salió del equipo de Bea', async () => (await notas(bea).findOne(deAna).exec()) === null, 60_000)
     expect((await servidor(deAna))?.titulo).not.toBe(editadaPorAna)
     expect((await servidor(compartida))?.cuerpo).toBe(antes!.cuerpo)
     expect(await servidor(nueva)).toBeNull()
