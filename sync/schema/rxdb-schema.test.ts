@@ -5,7 +5,7 @@ import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv'
 import { productTables } from '../tables/product-tables.ts'
-import { defineTable } from '../tables/table-def.ts'
+import { defineTable, type TableDef } from '../tables/table-def.ts'
 import { buildRxSchema } from './rxdb-schema.ts'
 
 describe('buildRxSchema', () => {
@@ -21,7 +21,7 @@ describe('buildRxSchema', () => {
       multiInstance: false,
     })
     try {
-      const config = Object.fromEntries(productTables.map((t) => [t.name, { schema: buildRxSchema(t), migrationStrategies: t.migrationStrategies ?? {} }]))
+      const config = Object.fromEntries(productTables.map((t: TableDef) => [t.name, { schema: buildRxSchema(t), migrationStrategies: t.migrationStrategies ?? {} }]))
       const collections = await db.addCollections(config)
       expect(Object.keys(collections).sort()).toEqual(productTables.map((t) => t.name).sort())
     } finally {
