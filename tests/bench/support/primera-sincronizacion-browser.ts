@@ -175,7 +175,7 @@ async function printNetwork(page: Page, from: number, rate: number) {
   const pulls = after.filter((e) => e.name.includes('/rpc/sync_pull'))
   const token = after.find((e) => e.name.includes('/auth/v1/token'))
   if (token) console.log(`  CPU ${rate}×: inicio de sesión en el servidor ${fmt(token.start - from)} → ${fmt(token.end - from)}`)
-  for (const e of after.filter((x) => /\/rest\/v1\/tb_(citas|pagos_citas)\?/.test(x.name))) {
+  for (const e of after.filter((x) => /\/rest\/v1\/tb_(citas|pagos_citas)\?.*fecha_(cita|pago)=gte/.test(x.name))) {
     console.log(`  CPU ${rate}×: ventana de los días cercanos (${/tb_\w+/.exec(e.name)![0]}) ${fmt(e.start - from)} → ${fmt(e.end - from)}`)
   }
   if (pulls.length === 0) return
