@@ -40,6 +40,11 @@ export interface FirstSyncRun {
   signedInMs: number
   /** Click on 'Ingresar' → first row of the list (NaN when it did not come). */
   firstRowMs: number
+  /**
+   * Click on 'Ingresar' → the list first showed as many rows as it shows once everything is
+   * downloaded (the whole day, not just its first row; NaN when unknown).
+   */
+  allRowsMs: number
   /** Durations of the long tasks (> 50 ms) between the click and 'Todo sincronizado'. */
   longTasks: number[]
 }
@@ -75,7 +80,7 @@ const INIT_SCRIPT = `
 `
 
 export async function firstSyncInBrowser(browser: Browser, o: Options): Promise<FirstSyncRun> {
-  const run: FirstSyncRun = { rate: o.rate, path: o.path, syncMs: Number.NaN, signedInMs: Number.NaN, firstRowMs: Number.NaN, longTasks: [] }
+  const run: FirstSyncRun = { rate: o.rate, path: o.path, syncMs: Number.NaN, signedInMs: Number.NaN, firstRowMs: Number.NaN, allRowsMs: Number.NaN, longTasks: [] }
   const context = await browser.newContext({ viewport: { width: 1180, height: 820 }, locale: 'es-PE', timezoneId: 'America/Lima' })
   let progress: NodeJS.Timeout | undefined
   try {
@@ -120,7 +125,21 @@ export async function firstSyncInBrowser(browser: Browser, o: Options): Promise<
       .waitFor({ timeout: o.limitMs })
       .then(() => (run.syncMs = since()))
       .catch((error: Error) => console.log(`  ✗ CPU ${o.rate}×: no llegó '${TODO_SINCRONIZADO}': ${error.message.split('\n')[0]}`))
+    // The list's row count through the download, every 250 ms, to find when it was whole.
+    const counts: Array<{ at: number; n: number }> = []
+    let counting = true
+    const counter = (async () => {
+      while (counting) {
+        const n = await page.locator(FIRST_ROW).count().catch(() => -1)
+        counts.push({ at: since(), n })
+        await new Promise((r) => setTimeout(r, 250))
+      }
+    })()
     await Promise.all([signedIn, firstRow, synced])
+    counting = false
+    await counter
+    const whole = await page.locator(FIRST_ROW).count().catch(() => -1)
+    if (whole > 0) run.allRowsMs = counts.find((c) => c.n === whole)?.at ?? since()
     clearInterval(progress)
     if (profileDir) {
       const { profile } = await cdp.send('Profiler.stop')
@@ -135,7 +154,7 @@ export async function firstSyncInBrowser(browser: Browser, o: Options): Promise<
     run.longTasks = tasks.filter((t) => t.at + t.ms >= from && t.at <= to).map((t) => t.ms)
     await printNetwork(page, from, o.rate)
     console.log(
-      `  CPU ${o.rate}×: sesión abierta ${fmt(run.signedInMs)}, primera fila ${fmt(run.firstRowMs)}, 'Todo sincronizado' ${fmt(run.syncMs)}; ${run.longTasks.length} tareas largas, la mayor ${Math.round(Math.max(0, ...run.longTasks))} ms; carga ${loadavg()[0]!.toFixed(2)}`,
+      `  CPU ${o.rate}×: sesión abierta ${fmt(run.signedInMs)}, primera fila ${fmt(run.firstRowMs)}, el día entero ${fmt(run.allRowsMs)}, 'Todo sincronizado' ${fmt(run.syncMs)}; ${run.longTasks.length} tareas largas, la mayor ${Math.round(Math.max(0, ...run.longTasks))} ms; carga ${loadavg()[0]!.toFixed(2)}`,
     )
   } catch (error) {
     console.log(`  ✗ CPU ${o.rate}×: ${(error as Error).message.split('\n')[0]}`)
