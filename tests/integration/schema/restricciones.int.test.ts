@@ -73,6 +73,7 @@ const casos: Array<[string, string, Fila | (() => Fila), string]> = [
   ['tb_pacientes', 'tb_pacientes_email_largo', { email: `${'f'.repeat(250)}@gmail.com` }, 'El correo electrónico del paciente no puede superar 254 caracteres.'],
   ['tb_pacientes', 'tb_pacientes_direccion_larga', { direccion: 'd'.repeat(301) }, 'La dirección no puede superar 300 caracteres.'],
   ['tb_pacientes', 'tb_pacientes_historial_largo', { historial_medico: 'h'.repeat(200_000) }, 'El historial médico no puede superar 5000 caracteres.'],
+  ['tb_pacientes', 'tb_pacientes_alergias_largo', { alergias: 'a'.repeat(1001) }, 'Las alergias y contraindicaciones no pueden superar 1000 caracteres.'],
   ['tb_pacientes', 'tb_pacientes_nro_historia_largo', { nro_historia: 'HC-'.repeat(11) }, 'El número de historia clínica no puede superar 30 caracteres.'],
   ['tb_pacientes', 'tb_pacientes_nacimiento_rango', { fecha_nacimiento: '1850-01-01' }, 'La fecha de nacimiento no es válida.'],
   ['tb_formapago', 'tb_formapago_descripcion_requerida', { fp_descripcion: ' ' }, 'La descripción del método de pago es obligatoria (máximo 100 caracteres).'],
