@@ -28,7 +28,7 @@ import { conflictEntries } from '../merge/conflict-entries.ts'
 import { fromServerRow, pushColumns, sameDocument, sameWritableState, toServerRow, type LocalDoc, type Row } from '../tables/rows.ts'
 import type { TableDef } from '../tables/table-def.ts'
 import type { ProblemLog } from '../status/problem-log.ts'
-import type { DuplicateRecord, ParkedWrite, RefusedWrite, WriteOperation } from '../status/types.ts'
+import type { ParkedWrite, RefusedWrite, WriteOperation } from '../status/types.ts'
 import { nowTimestamp } from '../values/canonical.ts'
 import type { PushRow, PushRowResult, SyncBackend } from './backend.ts'
 import { PendingUploads } from './pending-uploads.ts'
@@ -38,6 +38,7 @@ import { HeldRetry } from './held-retry.ts'
 import { isPushTooLarge, jsonBytes, splitForPush } from './push-batches.ts'
 import { parkRows } from './parking.ts'
 import { readFirstWindow } from './first-window.ts'
+import { duplicateOf, operationOf, serverRowOf } from './push-lookups.ts'
 
 export interface PullCheckpoint {
   xid: string
@@ -344,7 +345,7 @@ export class TableSync {
         return
       }
       const f = error.failure
-      results = [{ i: 0, s: 'refused', code: f.code || `HTTP${f.status}`, message: f.message, row: await this.serverRow(work[0]!) }]
+      results = [{ i: 0, s: 'refused', code: f.code || `HTTP${f.status}`, message: f.message, row: await serverRowOf(this.def, this.env.backend, this.env.retryContext(this.pushStopped, `push:${this.def.name}`), work[0]!.local) }]
     }
 
     // A row may reference a parent row that another table has not uploaded yet (tables
@@ -400,7 +401,7 @@ export class TableSync {
         serverMessage: r.message ?? null,
         localVersion: { ...w.local },
         serverVersion,
-        duplicate: r.code === '23505' && r.constraint ? await this.duplicateOf(r.constraint, w) : null,
+        duplicate: r.code === '23505' && r.constraint ? await duplicateOf(this.def, this.env.backend, (m) => this.env.log(m), r.constraint, w.local) : null,
         at,
       })
     }
@@ -408,34 +409,6 @@ export class TableSync {
     const again = new Set(undeletes.map((w) => w.local))
     for (const w of work) if (!again.has(w.local)) outcome.answered.add(String(w.local[this.def.primaryKey]))
     if (undeletes.length > 0) await this.send(undeletes, outcome, foreignKeyAttempt)
-  }
-
-  /**
-   * The record a refused duplicate collides with (another tablet's patient with the
-   * same DNI), so staff can open it and copy what they typed into it. One attempt: it
-   * only enriches the refusal, which is recorded anyway.
-   */
-  private async duplicateOf(constraint: string, w: PendingWork): Promise<DuplicateRecord | null> {
-    if (/_pkey$/.test(constraint)) return null
-    try {
-      const found = await this.env.backend.duplicateOf(this.def.name, constraint, toServerRow(this.def, w.local))
-      if (!found.row) return null
-      return { docId: String(found.row[this.def.primaryKey]), version: fromServerRow(this.def, found.row), columns: found.columns }
-    } catch (error) {
-      this.env.log(`${this.def.name}: no se pudo buscar el registro duplicado (${String(error)})`)
-      return null
-    }
-  }
-
-  /** The server's row for a write refused as a whole request (or null). */
-  private async serverRow(w: PendingWork): Promise<Row | null> {
-    const ctx = this.env.retryContext(this.pushStopped, `push:${this.def.name}`)
-    try {
-      return await retrying(ctx, () => this.env.backend.row(this.def.name, this.def.primaryKey, String(w.local[this.def.primaryKey])))
-    } catch (error) {
-      if (error instanceof SyncRequestError && error.failure.disposition === 'refused') return null
-      throw error
-    }
   }
 
   // ---------------------------------------------------------------------------------
@@ -459,15 +432,4 @@ export class TableSync {
   repairStalled(): Promise<number> {
     return this.pending.repairStalled()
   }
-}
-
-/**
- * What a push asks of the server. A record over a tombstone goes as an insert: the
- * tombstone may be one this device made itself (a refused or parked new record) that
- * the server never had; when the server does hold the deleted row it answers conflict
- * and the row is sent again as an update (`send`).
- */
-function operationOf(local: LocalDoc, assumed: LocalDoc | undefined): WriteOperation {
-  if (!assumed || (assumed._deleted && !local._deleted)) return 'insert'
-  return local._deleted && !assumed._deleted ? 'delete' : 'update'
 }
