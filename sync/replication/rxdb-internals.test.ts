@@ -5,10 +5,13 @@
  * against the new release, then update RXDB_CHECKED_AGAINST.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createRxDatabase, RXDB_VERSION, type RxCollection, type RxDatabase } from 'rxdb'
+import { addRxPlugin, createRxDatabase, RXDB_VERSION, type RxCollection, type RxDatabase } from 'rxdb'
+import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents'
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
-import { bookkeeping, downstreamStored, isAfter, onLocalWrite, positionOf, replicationStarted, RXDB_CHECKED_AGAINST, storageInstancesOf, storedByIds, storedCollectionNames, whenReplicationStarted, type StoredDoc } from './rxdb-internals.ts'
+import { bookkeeping, downstreamStored, isAfter, localDocumentData$, onLocalWrite, positionOf, replicationStarted, RXDB_CHECKED_AGAINST, storageInstancesOf, storedByIds, storedCollectionNames, whenReplicationStarted, type StoredDoc } from './rxdb-internals.ts'
+
+addRxPlugin(RxDBLocalDocumentsPlugin)
 
 const schema = {
   version: 0,
@@ -205,5 +208,34 @@ describe('downstreamStored', () => {
     expect(stored).not.toBeNull()
     expect(await stored).toBe(2)
     await replication.cancel()
+  })
+})
+
+describe('localDocumentData$', () => {
+  it("reads a database's local document, then each change to it, and looks at no collection's writes", async () => {
+    db = await createRxDatabase({ name: `internals-${crypto.randomUUID()}`, storage: getRxStorageMemory(), multiInstance: false, localDocuments: true })
+    const { items } = (await db.addCollections({ items: { schema } })) as unknown as { items: RxCollection<Record<string, unknown>> }
+    const local = db as unknown as { upsertLocal(id: string, data: object): Promise<unknown>; getLocal(id: string): Promise<{ remove(): Promise<unknown> } | null> }
+    await local.upsertLocal('estado', { n: 1 })
+    const seen: unknown[] = []
+    const sub = localDocumentData$(db, 'estado').subscribe((d) => seen.push(d))
+    await expect.poll(() => seen).toEqual([{ n: 1 }])
+    await local.upsertLocal('otro', { n: 9 })
+    await items.bulkInsert(Array.from({ length: 50 }, (_, i) => ({ id: `i${i}`, name: 'x' })))
+    await local.upsertLocal('estado', { n: 2 })
+    await expect.poll(() => seen).toEqual([{ n: 1 }, { n: 2 }])
+    await (await local.getLocal('estado'))!.remove()
+    await expect.poll(() => seen).toEqual([{ n: 1 }, { n: 2 }, null])
+    sub.unsubscribe()
+  })
+
+  it('starts with null when the document does not exist yet, then its first data', async () => {
+    db = await createRxDatabase({ name: `internals-${crypto.randomUUID()}`, storage: getRxStorageMemory(), multiInstance: false, localDocuments: true })
+    const seen: unknown[] = []
+    const sub = localDocumentData$(db, 'estado').subscribe((d) => seen.push(d))
+    await expect.poll(() => seen).toEqual([null])
+    await (db as unknown as { upsertLocal(id: string, data: object): Promise<unknown> }).upsertLocal('estado', { listo: true })
+    await expect.poll(() => seen).toEqual([null, { listo: true }])
+    sub.unsubscribe()
   })
 })

@@ -29,7 +29,7 @@ import {
   type RxDocumentData,
 } from 'rxdb'
 import type { RxReplicationState } from 'rxdb/plugins/replication'
-import { filter, firstValueFrom, merge, type Observable, type Subscription } from 'rxjs'
+import { filter, firstValueFrom, merge, Observable, type Subscription } from 'rxjs'
 
 /** The RxDB release these internals were read from. */
 export const RXDB_CHECKED_AGAINST = '17.6.0'
@@ -211,5 +211,40 @@ export function onLocalWrite(collection: RxCollection, onWrite: () => void): Sub
   const bulks = (collection as unknown as { eventBulks$: Observable<{ context?: string }> }).eventBulks$
   return bulks.subscribe((bulk) => {
     if (!bulk.context?.startsWith('replication-downstream')) onWrite()
+  })
+}
+
+interface LocalDocEvent {
+  documentId: string
+  documentData: { data?: Record<string, unknown>; _deleted?: boolean }
+}
+
+/**
+ * A database-level local document's data (null while it does not exist): what storage
+ * holds, then after each change to it. Not RxDB's `getLocal$`: that one runs an async step
+ * for every change event of every collection (the database's `$`, flattened per document),
+ * thousands at once while a download writes, each removed from one growing subscriber
+ * list; a first sync spent seconds of main thread there (docs/decisions/0052-almacen-en-memoria.md).
+ * Here only the database's local event bulks (`isLocal`, no collection) are looked at.
+ */
+export function localDocumentData$(db: RxDatabase, id: string): Observable<Record<string, unknown> | null> {
+  const bulks = (db as unknown as { eventBulks$: Observable<{ isLocal?: boolean; collectionName?: string; events: LocalDocEvent[] }> }).eventBulks$
+  const local = db as unknown as { getLocal(id: string): Promise<{ toJSON(): { data: Record<string, unknown> } } | null> }
+  return new Observable((subscriber) => {
+    let changed = false
+    const sub = bulks.subscribe((bulk) => {
+      if (!bulk.isLocal || bulk.collectionName) return
+      const event = bulk.events.filter((e) => e.documentId === id).at(-1)
+      if (!event) return
+      changed = true
+      subscriber.next(event.documentData._deleted ? null : (event.documentData.data ?? null))
+    })
+    local.getLocal(id).then(
+      (doc) => {
+        if (!changed) subscriber.next(doc ? doc.toJSON().data : null)
+      },
+      (error: unknown) => subscriber.error(error),
+    )
+    return () => sub.unsubscribe()
   })
 }

@@ -6,7 +6,8 @@
  * errors are debounced.
  */
 import type { RxDatabase } from 'rxdb'
-import type { Observable, Subscription } from 'rxjs'
+import type { Subscription } from 'rxjs'
+import { localDocumentData$ } from '../replication/rxdb-internals.ts'
 import { patchCollection, type SyncStatusStore } from './status-store.ts'
 import type { SyncStatus } from './types.ts'
 
@@ -20,7 +21,6 @@ type Shared = Pick<SyncStatus, 'collections' | 'initialSync' | 'error' | 'pendin
 
 interface LocalDocs {
   upsertLocal(id: string, data: Record<string, unknown>): Promise<unknown>
-  getLocal$(id: string): Observable<{ toJSON(): { data: unknown } } | null>
 }
 
 /** Leader: publishes the status for the other tabs. Returns the stop function. */
@@ -60,13 +60,13 @@ export function publishSharedStatus(db: RxDatabase, status: SyncStatusStore, clo
 export function mirrorSharedStatus(db: RxDatabase, status: SyncStatusStore, isLeader: () => boolean): Subscription {
   const startedAt = Date.now()
   let first = true
-  return (db as unknown as LocalDocs).getLocal$(DOC_ID).subscribe((doc) => {
+  return localDocumentData$(db, DOC_ID).subscribe((data) => {
     // The first emission is what storage held when this tab opened: written by an
     // earlier page, however recent its time.
     const stored = first
     first = false
-    if (!doc || isLeader()) return
-    const shared = doc.toJSON().data as Partial<Shared>
+    if (!data || isLeader()) return
+    const shared = data as Partial<Shared>
     // On a reload Chromium may start the new page while the old one still runs its last
     // timers, so a write from the dying page can arrive after this tab opened: only a
     // write made a second or more after that is taken as a live leader's.

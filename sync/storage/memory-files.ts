@@ -76,11 +76,18 @@ export async function readAll(files: Files, keeps: Keeps, idOf: IdOf): Promise<{
   return { docs, logged }
 }
 
-/** One write batch, committed. */
-export async function logDocs(files: Files, docs: readonly Doc[]): Promise<void> {
+/** One write batch, committed; its log key (what the other tabs are told, see `logEntry`). */
+export async function logDocs(files: Files, docs: readonly Doc[]): Promise<number> {
   const tx = files.db.transaction(LOG, 'readwrite')
-  tx.objectStore(LOG).add(docs)
+  const request = tx.objectStore(LOG).add(docs)
   await committed(tx)
+  return request.result as number
+}
+
+/** A logged write batch by its key; undefined once a fold has emptied the log. */
+export async function logEntry(files: Files, key: number): Promise<Doc[] | undefined> {
+  const tx = files.db.transaction(LOG, 'readonly')
+  return (await done(tx.objectStore(LOG).get(key))) as Doc[] | undefined
 }
 
 /**

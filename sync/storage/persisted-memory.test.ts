@@ -176,6 +176,33 @@ describe('almacén en memoria guardado en el equipo', () => {
     expect((await reopened.findDocumentsById(['p1'], false)).map((d) => d.monto)).toEqual([12])
   })
 
+  it('el aviso a las otras pestañas nombra el lote guardado, no copia sus documentos', async () => {
+    const factory = new IDBFactory()
+    const a = await instance(factory, { multiInstance: true })
+    const listener = new BroadcastChannel(filesName('equipo', 'pagos', 0))
+    const heard: unknown[] = []
+    listener.onmessage = (event: MessageEvent) => heard.push(event.data)
+    await a.bulkWrite([{ document: doc('p1', 10) }, { document: doc('p2', 20) }], 'prueba')
+    await expect.poll(() => heard.length).toBe(1)
+    listener.close()
+    expect(Object.keys(heard[0] as object).sort()).toEqual(['from', 'key'])
+    expect(typeof (heard[0] as { key: unknown }).key).toBe('number')
+  })
+
+  it('si un pliegue ya vació el lote avisado, la otra pestaña lo encuentra en las páginas', async () => {
+    const factory = new IDBFactory()
+    const b = await instance(factory, { multiInstance: true })
+    // A writes without telling anyone and folds at once: its log record is gone.
+    const a = await instance(factory, { compactAfter: 1 })
+    await a.bulkWrite([{ document: doc('plegado', 5) }], 'prueba')
+    await expect.poll(async () => (await rawFiles(factory)).log.length).toBe(0)
+    expect(await b.findDocumentsById(['plegado'], false)).toEqual([])
+    const channel = new BroadcastChannel(filesName('equipo', 'pagos', 0))
+    channel.postMessage({ from: 'otra-pestana', key: 1 })
+    channel.close()
+    await expect.poll(async () => (await b.findDocumentsById(['plegado'], false)).map((d) => d.monto)).toEqual([5])
+  })
+
   it('una edición hecha con el reloj atrasado sigue siendo la última al reabrir', async () => {
     const factory = new IDBFactory()
     const i = await instance(factory)
