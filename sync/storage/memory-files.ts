@@ -1,7 +1,7 @@
 /**
  * What the device keeps for one collection of the memory storage
  * (docs/decisions/0052-almacen-en-memoria.md), in plain IndexedDB: `pages` hold every
- * document (tombstones included) a thousand to a record, `log` one record per write batch
+ * document (tombstones included) 250 to a record, `log` one record per write batch
  * since the last fold. A start reads both and replays the log; a fold rewrites the pages
  * and empties the log in one transaction.
  */
@@ -17,7 +17,6 @@ export interface Files {
 
 const PAGES = 'pages'
 const LOG = 'log'
-const PAGE_SIZE = 1000
 
 function done(request: IDBRequest): Promise<unknown> {
   return new Promise((resolve, reject) => {
@@ -62,51 +61,96 @@ function replay(into: Map<string, Doc>, docs: readonly Doc[], keeps: Keeps, idOf
   }
 }
 
-/** Every document as kept, and how many documents the log holds (what the next fold saves). */
-export async function readAll(files: Files, keeps: Keeps, idOf: IdOf): Promise<{ docs: Map<string, Doc>; logged: number }> {
+/**
+ * Every document as kept, and how many versions in the log are superseded (an older or
+ * repeated version of a document already read: what the next fold saves).
+ */
+export async function readAll(files: Files, keeps: Keeps, idOf: IdOf): Promise<{ docs: Map<string, Doc>; superseded: number }> {
   const tx = files.db.transaction([PAGES, LOG], 'readonly')
   const [pages, log] = (await Promise.all([done(tx.objectStore(PAGES).getAll()), done(tx.objectStore(LOG).getAll())])) as [Doc[][], Doc[][]]
   const docs = new Map<string, Doc>()
   for (const page of pages) for (const doc of page) docs.set(idOf(doc), doc)
-  let logged = 0
+  let superseded = 0
   for (const entry of log) {
+    for (const doc of entry) if (docs.has(idOf(doc))) superseded++
     replay(docs, entry, keeps, idOf)
-    logged += entry.length
   }
-  return { docs, logged }
+  return { docs, superseded }
 }
 
-/** One write batch, committed; its log key (what the other tabs are told, see `logEntry`). */
-export async function logDocs(files: Files, docs: readonly Doc[]): Promise<number> {
+/**
+ * Documents per log record. IndexedDB copies a record on the calling thread; a download's
+ * page of a thousand rows in one record was one task of a few hundred milliseconds on a
+ * slow tablet. A record each `LOG_CHUNK`, the next one added from the previous one's
+ * success event (its own task), all in one transaction: the batch stays all or nothing.
+ */
+export const LOG_CHUNK = 250
+
+/** One write batch, committed; its log keys (what the other tabs are told, see `logEntries`). */
+export async function logDocs(files: Files, docs: readonly Doc[]): Promise<number[]> {
   const tx = files.db.transaction(LOG, 'readwrite')
-  const request = tx.objectStore(LOG).add(docs)
-  await committed(tx)
-  return request.result as number
+  const finished = committed(tx)
+  const log = tx.objectStore(LOG)
+  const keys: number[] = []
+  let failure: unknown = null
+  const add = (from: number) => {
+    try {
+      const request = log.add(docs.slice(from, from + LOG_CHUNK))
+      request.onsuccess = () => {
+        keys.push(request.result as number)
+        if (from + LOG_CHUNK < docs.length) add(from + LOG_CHUNK)
+      }
+    } catch (error) {
+      // A document IndexedDB cannot copy: none of the batch is kept, the caller hears why.
+      failure = error
+      tx.abort()
+    }
+  }
+  add(0)
+  await finished.catch((error: unknown) => {
+    throw failure ?? error
+  })
+  return keys
 }
 
-/** A logged write batch by its key; undefined once a fold has emptied the log. */
-export async function logEntry(files: Files, key: number): Promise<Doc[] | undefined> {
+/** Logged write batches by their keys; undefined once a fold has emptied any of them. */
+export async function logEntries(files: Files, keys: readonly number[]): Promise<Doc[] | undefined> {
   const tx = files.db.transaction(LOG, 'readonly')
-  return (await done(tx.objectStore(LOG).get(key))) as Doc[] | undefined
+  const entries = (await Promise.all(keys.map((key) => done(tx.objectStore(LOG).get(key))))) as Array<Doc[] | undefined>
+  return entries.some((e) => e === undefined) ? undefined : entries.flat() as Doc[]
 }
 
 /**
  * Rewrites the pages from `current` (this tab's copy) and empties the log, in one
  * transaction. Log records another tab committed that this copy has not heard of yet
- * are replayed over it first, so the fold never drops them.
+ * are replayed over it first, so the fold never drops them. Record by record and page by
+ * page, each from the previous request's success event: a fold of 20,000 documents is
+ * many short tasks, not one long one (see `LOG_CHUNK`).
  */
 export async function compact(files: Files, current: () => Iterable<Doc>, keeps: Keeps, idOf: IdOf): Promise<void> {
   const tx = files.db.transaction([PAGES, LOG], 'readwrite')
   const finished = committed(tx)
   const log = tx.objectStore(LOG)
-  const entries = (await done(log.getAll())) as Doc[][]
+  const pages = tx.objectStore(PAGES)
   const docs = new Map<string, Doc>()
   for (const doc of current()) docs.set(idOf(doc), doc)
-  for (const entry of entries) replay(docs, entry, keeps, idOf)
-  const pages = tx.objectStore(PAGES)
+  await new Promise<void>((resolve, reject) => {
+    const cursor = log.openCursor()
+    cursor.onerror = () => reject(cursor.error ?? new Error('IndexedDB'))
+    cursor.onsuccess = () => {
+      const at = cursor.result
+      if (!at) return resolve()
+      replay(docs, at.value as Doc[], keeps, idOf)
+      at.continue()
+    }
+  })
   pages.clear()
   log.clear()
   const all = [...docs.values()]
-  for (let i = 0; i * PAGE_SIZE < all.length; i++) pages.put(all.slice(i * PAGE_SIZE, (i + 1) * PAGE_SIZE), i)
+  const put = (i: number) => {
+    if (i * LOG_CHUNK >= all.length) return
+    pages.put(all.slice(i * LOG_CHUNK, (i + 1) * LOG_CHUNK), i).onsuccess = () => put(i + 1)
+  }
+  put(0)
   await finished
 }

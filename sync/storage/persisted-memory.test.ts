@@ -87,15 +87,25 @@ describe('almacén en memoria guardado en el equipo', () => {
     expect(c?._deleted).toBe(true)
   })
 
-  it('bulkWrite responde cuando el lote ya está en el equipo, como un solo registro', async () => {
+  it('bulkWrite responde cuando el lote ya está en el equipo, en registros de 250 documentos y en orden', async () => {
     const factory = new IDBFactory()
     const i = await instance(factory)
-    const rows = Array.from({ length: 500 }, (_, n) => ({ document: doc(`p${n}`, n) }))
+    const rows = Array.from({ length: 600 }, (_, n) => ({ document: doc(`p${n}`, n) }))
     expect((await i.bulkWrite(rows, 'prueba')).error).toEqual([])
     const { pages, log } = await rawFiles(factory)
     expect(pages).toEqual([])
-    expect(log).toHaveLength(1)
-    expect(log[0]).toHaveLength(500)
+    expect(log.map((record) => record.length)).toEqual([250, 250, 100])
+    expect(log.flat().map((d) => d.id)).toEqual(rows.map((r) => r.document.id))
+  })
+
+  it('un lote en varios registros se guarda entero o nada: un documento que no se puede guardar deja el registro vacío', async () => {
+    const factory = new IDBFactory()
+    const i = await instance(factory)
+    const rows = Array.from({ length: 600 }, (_, n) => ({ document: doc(`p${n}`, n) }))
+    // In the third record: the first two were already added to the transaction.
+    ;(rows[550]!.document as Record<string, unknown>).monto = () => 1
+    await expect(i.bulkWrite(rows, 'prueba')).rejects.toThrow(/clone/i)
+    expect((await rawFiles(factory)).log).toEqual([])
   })
 
   it('un conflicto de revisión se rechaza como en cualquier almacén y no se guarda', async () => {
@@ -116,7 +126,8 @@ describe('almacén en memoria guardado en el equipo', () => {
     const factory = new IDBFactory()
     const i = await instance(factory, { compactAfter: 10 })
     const versions = new Map<string, Doc>()
-    // A fold once the log holds as many documents as there are: after each batch here.
+    // A fold once the log holds as many superseded versions as there are documents: after
+    // the second and third batches here, each a new version of every document.
     for (let batch = 0; batch < 3; batch++) {
       const rows = Array.from({ length: 2500 }, (_, n) => {
         const id = `p${n}`
@@ -129,7 +140,7 @@ describe('almacén en memoria guardado en el equipo', () => {
     }
     await expect.poll(async () => (await rawFiles(factory)).log.length).toBe(0)
     const { pages } = await rawFiles(factory)
-    expect(pages.map((p) => p.length)).toEqual([1000, 1000, 500])
+    expect(pages.map((p) => p.length)).toEqual(Array(10).fill(250))
     expect(pages.flat().every((d) => d.monto === 2)).toBe(true)
     await i.close()
     const reopened = await instance(factory)
@@ -138,13 +149,28 @@ describe('almacén en memoria guardado en el equipo', () => {
     expect(new Map(found.map((d) => [d.id as string, d.monto]))).toEqual(new Map([...versions].map(([id, d]) => [id, d.monto])))
   })
 
+  it('una primera descarga, toda de documentos nuevos, no se pliega: el registro crece sin reescribir páginas', async () => {
+    const factory = new IDBFactory()
+    const i = await instance(factory, { compactAfter: 10 })
+    for (let batch = 0; batch < 3; batch++) {
+      const rows = Array.from({ length: 1000 }, (_, n) => ({ document: doc(`p${batch}-${n}`, n) }))
+      expect((await i.bulkWrite(rows, 'prueba')).error).toEqual([])
+    }
+    const { pages, log } = await rawFiles(factory)
+    expect(pages).toEqual([])
+    expect(log.flat()).toHaveLength(3000)
+  })
+
   it('el pliegue de una pestaña conserva lo que otra guardó y esta aún no oyó', async () => {
     const factory = new IDBFactory()
     // No broadcast between them: the worst case, a message still in flight.
     const a = await instance(factory, { compactAfter: 1 })
     const b = await instance(factory)
     await b.bulkWrite([{ document: doc('de-b', 7) }], 'prueba')
-    await a.bulkWrite([{ document: doc('de-a', 1) }], 'prueba')
+    const first = doc('de-a', 1)
+    await a.bulkWrite([{ document: first }], 'prueba')
+    // An edit supersedes a version: A folds.
+    await a.bulkWrite([{ document: doc('de-a', 2, first), previous: first }], 'prueba')
     await expect.poll(async () => (await rawFiles(factory)).log.length).toBe(0)
     await a.close()
     await b.close()
@@ -185,8 +211,8 @@ describe('almacén en memoria guardado en el equipo', () => {
     await a.bulkWrite([{ document: doc('p1', 10) }, { document: doc('p2', 20) }], 'prueba')
     await expect.poll(() => heard.length).toBe(1)
     listener.close()
-    expect(Object.keys(heard[0] as object).sort()).toEqual(['from', 'key'])
-    expect(typeof (heard[0] as { key: unknown }).key).toBe('number')
+    expect(Object.keys(heard[0] as object).sort()).toEqual(['from', 'keys'])
+    expect((heard[0] as { keys: unknown[] }).keys.map((k) => typeof k)).toEqual(['number'])
   })
 
   it('si un pliegue ya vació el lote avisado, la otra pestaña lo encuentra en las páginas', async () => {
@@ -194,11 +220,13 @@ describe('almacén en memoria guardado en el equipo', () => {
     const b = await instance(factory, { multiInstance: true })
     // A writes without telling anyone and folds at once: its log record is gone.
     const a = await instance(factory, { compactAfter: 1 })
-    await a.bulkWrite([{ document: doc('plegado', 5) }], 'prueba')
+    const first = doc('plegado', 4)
+    await a.bulkWrite([{ document: first }], 'prueba')
+    await a.bulkWrite([{ document: doc('plegado', 5, first), previous: first }], 'prueba')
     await expect.poll(async () => (await rawFiles(factory)).log.length).toBe(0)
     expect(await b.findDocumentsById(['plegado'], false)).toEqual([])
     const channel = new BroadcastChannel(filesName('equipo', 'pagos', 0))
-    channel.postMessage({ from: 'otra-pestana', key: 1 })
+    channel.postMessage({ from: 'otra-pestana', keys: [1] })
     channel.close()
     await expect.poll(async () => (await b.findDocumentsById(['plegado'], false)).map((d) => d.monto)).toEqual([5])
   })

@@ -12,18 +12,18 @@
  * (BroadcastChannel) after the commit, and each copy keeps, per document, the version
  * `keeps` chooses (more edits deep, then the later write), which is also the rule a start
  * replays the log with, so every tab and every restart agree. The message names the log
- * record, not its documents: posting a download's thousand rows cloned them on the main
+ * records, not their documents: posting a download's thousand rows cloned them on the main
  * thread a second time (as long as IndexedDB's own copy, measured in 0052), for tabs that
- * are usually not there. A tab that finds the record already folded away reads the pages.
+ * are usually not there. A tab that finds a record already folded away reads the pages.
  */
 import type { BulkWriteRow, RxStorage, RxStorageBulkWriteResponse, RxStorageInstance, RxStorageInstanceCreationParams } from 'rxdb'
 import { getHeightOfRevision, getPrimaryFieldOfPrimaryKey } from 'rxdb'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
-import { compact, logDocs, logEntry, openFiles, readAll, type Doc, type Files } from './memory-files.ts'
+import { compact, logDocs, logEntries, openFiles, readAll, type Doc, type Files } from './memory-files.ts'
 
 export interface PersistedMemoryOptions {
   indexedDB?: IDBFactory
-  /** Fold the log into pages once it holds this many documents more than the pages (tests use small figures). */
+  /** Fold the log into pages once it holds this many superseded versions, and at least as many as there are documents (tests use small figures). */
   compactAfter?: number
 }
 
@@ -49,10 +49,10 @@ export function keeps(a: Doc, b: Doc | undefined): boolean {
 }
 
 type Inner = RxStorageInstance<Doc, unknown, unknown>
-/** What a tab tells the others once a write batch is committed: which tab, which log record. */
+/** What a tab tells the others once a write batch is committed: which tab, which log records. */
 interface Written {
   from: string
-  key: number
+  keys: number[]
 }
 
 let instances = 0
@@ -76,7 +76,8 @@ class PersistedMemoryInstance implements RxStorageInstance<Doc, unknown, unknown
     private readonly files: Files,
     /** Every stored document (tombstones included) by primary key: what the pages are rewritten from. */
     private readonly docs: Map<string, Doc>,
-    private logged: number,
+    /** Versions in the log that a later one replaced (or repeated): what a fold would drop. */
+    private superseded: number,
     private readonly compactAfter: number,
   ) {
     this.databaseName = params.databaseName
@@ -103,12 +104,16 @@ class PersistedMemoryInstance implements RxStorageInstance<Doc, unknown, unknown
     const refused = new Set(result.error.map((e) => e.documentId))
     const written = rows.map((r) => r.document).filter((d) => !refused.has(this.idOf(d)))
     if (written.length === 0) return result
-    for (const doc of written) this.docs.set(this.idOf(doc), doc)
+    let replaced = 0
+    for (const doc of written) {
+      if (this.docs.has(this.idOf(doc))) replaced++
+      this.docs.set(this.idOf(doc), doc)
+    }
     const stored = logDocs(this.files, written)
     this.writes = stored.catch(() => {})
-    const key = await stored
-    this.logged += written.length
-    this.channel?.postMessage({ from: this.token, key } satisfies Written)
+    const keys = await stored
+    this.superseded += replaced
+    this.channel?.postMessage({ from: this.token, keys } satisfies Written)
     this.maybeCompact()
     return result
   }
@@ -117,7 +122,7 @@ class PersistedMemoryInstance implements RxStorageInstance<Doc, unknown, unknown
   private async adopt(message: Written) {
     if (this.closed || message.from === this.token) return
     // Folded into the pages since (by either tab): every document, the same rule keeps the later ones.
-    const docs = (await logEntry(this.files, message.key)) ?? [...(await readAll(this.files, keeps, (d) => this.idOf(d))).docs.values()]
+    const docs = (await logEntries(this.files, message.keys)) ?? [...(await readAll(this.files, keeps, (d) => this.idOf(d))).docs.values()]
     if (this.closed) return
     for (let attempt = 0; attempt < 3; attempt++) {
       const incoming = docs.filter((d) => {
@@ -137,13 +142,16 @@ class PersistedMemoryInstance implements RxStorageInstance<Doc, unknown, unknown
   }
 
   private maybeCompact() {
-    if (this.compacting || this.logged < Math.max(this.compactAfter, this.docs.size)) return
-    // Batches logged while the fold runs may or may not be folded: count them for the next one.
-    const folded = this.logged
+    // Only superseded versions make a start read more than it keeps: a first download, all
+    // new documents, is never folded (each fold copied the whole collection again, on the
+    // main thread, at 5,000, 10,000 and 20,000 rows).
+    if (this.compacting || this.superseded < Math.max(this.compactAfter, this.docs.size)) return
+    // Versions logged while the fold runs may or may not be folded: count them for the next one.
+    const folded = this.superseded
     this.compacting = (async () => {
       try {
         await compact(this.files, () => this.docs.values(), keeps, (d) => this.idOf(d))
-        this.logged -= folded
+        this.superseded -= folded
       } catch (error) {
         // The log is still complete: nothing is lost, the next write tries again.
         console.error(error)
@@ -212,14 +220,14 @@ export function getRxStoragePersistedMemory(options: PersistedMemoryOptions = {}
       const factory = options.indexedDB ?? globalThis.indexedDB
       const files = await openFiles(factory, filesName(p.databaseName, p.collectionName, p.schema.version))
       const primary = getPrimaryFieldOfPrimaryKey(p.schema.primaryKey) as string
-      const { docs, logged } = await readAll(files, keeps, (d) => String(d[primary]))
+      const { docs, superseded } = await readAll(files, keeps, (d) => String(d[primary]))
       // Its own memory state: the memory storage shares states by name within a page.
       const inner = (await memory.createStorageInstance({ ...p, options: {}, databaseName: `${p.databaseName}~${++instances}` })) as unknown as Inner
       if (docs.size > 0) {
         const loaded = await inner.bulkWrite([...docs.values()].map((document) => ({ document })), 'spa-memoria-carga')
         if (loaded.error.length > 0) throw new Error(`${p.collectionName}: ${loaded.error.length} documentos no se pudieron cargar`)
       }
-      const instance = new PersistedMemoryInstance(p, inner, files, docs, logged, options.compactAfter ?? 5000)
+      const instance = new PersistedMemoryInstance(p, inner, files, docs, superseded, options.compactAfter ?? 5000)
       return instance as unknown as RxStorageInstance<RxDocType, unknown, unknown>
     },
   }

@@ -197,6 +197,15 @@ async function printNetwork(page: Page, from: number, rate: number) {
   for (const e of after.filter((x) => /\/rest\/v1\/tb_(citas|pagos_citas)\?.*fecha_(cita|pago)=gte/.test(x.name))) {
     console.log(`  CPU ${rate}×: ventana de los días cercanos (${/tb_\w+/.exec(e.name)![0]}) ${fmt(e.start - from)} → ${fmt(e.end - from)}`)
   }
+  // Everything else the page asked the server meanwhile: what the pulls queued behind.
+  const byPath = new Map<string, { n: number; ms: number }>()
+  for (const e of after.filter((x) => /\/(rest|auth|realtime)\/v1\//.test(x.name))) {
+    const path = new URL(e.name).pathname
+    const sum = byPath.get(path) ?? { n: 0, ms: 0 }
+    byPath.set(path, { n: sum.n + 1, ms: sum.ms + (e.end - e.start) })
+  }
+  const top = [...byPath].sort((a, b) => b[1].ms - a[1].ms).slice(0, 8)
+  console.log(`  CPU ${rate}×: peticiones al servidor: ${top.map(([path, t]) => `${path} ${t.n}× ${fmt(t.ms)}`).join(' · ')}`)
   if (pulls.length === 0) return
   const inServer = pulls.reduce((sum, e) => sum + (e.end - e.start), 0)
   const first = Math.min(...pulls.map((e) => e.start)) - from
