@@ -6,9 +6,9 @@
  */
 import { map, type Observable } from 'rxjs'
 import type { RxDatabase } from 'rxdb'
+import { localDocumentData$ } from '../replication/rxdb-internals.ts'
 
 interface LocalDocDb {
-  getLocal$(id: string): Observable<{ get(path: string): unknown } | null>
   getLocal(id: string): Promise<{ get(path: string): unknown } | null>
   upsertLocal(id: string, data: Record<string, unknown>): Promise<unknown>
 }
@@ -36,7 +36,8 @@ export function localList<T>(db: RxDatabase, docId: string, field: string, seria
   const local = db as unknown as LocalDocDb
   const read = async () => ((await local.getLocal(docId))?.get(field) as T[] | undefined)?.slice() ?? []
   return {
-    items$: local.getLocal$(docId).pipe(map((doc) => ((doc?.get(field) as T[] | undefined) ?? []).slice())),
+    // Not RxDB's getLocal$: it steps through every document every download writes (rxdb-internals.ts).
+    items$: localDocumentData$(db, docId).pipe(map((data) => ((data?.[field] as T[] | undefined) ?? []).slice())),
     read,
     update: (change) =>
       serial(async () => {
