@@ -116,7 +116,7 @@ describe('validarMovimiento: an invalid drop says why', () => {
     ['16:30', 'lucia', MENSAJES_MOVER.fueraDeTurno, "ending 17:30, after Lucía's day"],
     ['13:00', 'lucia', MENSAJES_MOVER.descanso, 'starting in the break'],
     ['13:30', 'marco', MENSAJES_MOVER.descanso, 'starting in the break, other specialist'],
-  ])('%s with %s: %s (%s)', (hora, esp, mensaje) => {
+  ] as Array<[string, string, string, string]>)('%s with %s: %s (%s)', (hora, esp, mensaje) => {
     expect(motivo(mover(hora, esp))).toBe(mensaje)
   })
 
