@@ -181,6 +181,7 @@ function MoverCitaDialog({ cita, store, evaluar, nombre, ocupadas, hoy, onClose,
       }}
       onClose={onClose}
       submitLabel={TEXTOS_MOVER.mover}
+      cancelLabel={TEXTOS_MOVER.volver}
     >
       {(form) => {
         const slots = slotsDe(form.values.id_especialista)
