@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
-import { backend, demo, expectToast, screenshot, signIn, toastRegion, waitForSynced } from './support/app.ts'
+import { backend, demo, expectAccessible, expectToast, screenshot, signIn, toastRegion, waitForSynced } from './support/app.ts'
 import { nextPeruWeekday } from './support/dates.ts'
 
 /** 1.4 px a minute (citas-dia.tsx). */
@@ -132,6 +132,8 @@ test('con el ratón: arrastrar a otra hora y especialista, confirmar, deshacer; 
   const dialog = page.getByRole('dialog', { name: '¿Mover la cita?' })
   await expect(dialog).toContainText(`Mover la cita de ${ana} a las 16:00 con ${s.nombres.b}`)
   await screenshot(page, 'mover-cita-1280x800-confirmacion')
+  await expect(dialog).toHaveCSS('opacity', '1')
+  await expectAccessible(page, 'mover cita: confirmación')
   await dialog.getByRole('button', { name: 'Mover' }).click()
   await expectToast(page, 'Cita movida', `${ana} — 04:00 PM – 05:00 PM con ${s.nombres.b}`)
   await expect(bloque(page, ana)).toHaveAccessibleName(`Acciones para ${ana}, 04:00 PM – 05:00 PM, Reprogramada`)
@@ -167,6 +169,8 @@ test('con el ratón: arrastrar a otra hora y especialista, confirmar, deshacer; 
   await teclado.getByRole('combobox', { name: /^Hora de inicio/ }).selectOption('15:00:00')
   await expect(teclado).toContainText(`Mover la cita de ${ana} a las 15:00 con ${s.nombres.b}`)
   await screenshot(page, 'mover-cita-800x1280-teclado')
+  await expect(teclado).toHaveCSS('opacity', '1')
+  await expectAccessible(page, 'mover cita: con el teclado')
   await teclado.getByRole('button', { name: 'Mover' }).press('Enter')
   await expectToast(page, 'Cita movida')
   await expect

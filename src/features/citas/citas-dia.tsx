@@ -128,7 +128,7 @@ export function CitasDia({ fecha, hoy, citas, ocupadas, store, acciones, onNueva
     <>
       {fecha >= hoy && (
         <p className={classes.hint}>
-          Toca un hueco libre de un especialista para programar una cita a esa hora. Arrastra una cita por su asa <IconGripVertical size={14} aria-label="(asa)" /> para
+          Toca un hueco libre de un especialista para programar una cita a esa hora. Arrastra una cita por su asa <IconGripVertical size={14} aria-hidden /> para
           moverla, o usa «Mover cita» en su menú.
         </p>
       )}
