@@ -7,15 +7,18 @@
  * actions as the table's ⋮ menu (big touch targets, no hover needed). Each free
  * 30-minute slot (slotsAgenda over the day's citas) is a button that opens a new cita
  * for that specialist and time, so a keyboard reaches it as well as a finger
- * (docs/decisions/0017-agenda-dia-y-hueco-libre.md).
+ * (docs/decisions/0017-agenda-dia-y-hueco-libre.md). A block that Reprogramar may move
+ * can be dragged to another time or specialist, or moved with its menu's 'Mover cita'
+ * (docs/decisions/0057-mover-cita-arrastrando.md).
  */
 import { nombreCompleto } from '@/domain/nombre-completo.ts'
-import { useMemo } from 'react'
-import { rangoHoras } from '@/domain/agenda-format.ts'
+import { useMemo, useRef } from 'react'
+import { IconArrowsMove, IconBan, IconCheck, IconGripVertical } from '@tabler/icons-react'
+import { formatHora12, rangoHoras } from '@/domain/agenda-format.ts'
 import { slotsAgenda } from '@/domain/agenda-slots.ts'
 import { SLOT_STEP_MINUTES } from '@/domain/booking-slots.ts'
 import type { HuecoElegido } from '@/domain/cita-nueva.ts'
-import { MENSAJES_CITA, colorEstado, etiquetaEstado } from '@/domain/citas.ts'
+import { MENSAJES_CITA, accionesCita, colorEstado, etiquetaEstado } from '@/domain/citas.ts'
 import { lineaAhora, vistaDia } from '@/domain/day-view.ts'
 import { peruMinutesOfDay } from '@/domain/peru-time.ts'
 import { RowActionsMenu, type RowAction } from '@/lib/ui/row-actions-menu.tsx'
@@ -23,6 +26,8 @@ import page from '@/lib/ui/page.module.css'
 import { TEXTO_ESTADO } from '@/lib/ui/estado-badge.tsx'
 import type { Cita, CitasStore } from './citas-store.ts'
 import classes from './citas-dia.module.css'
+import { useMoverCita } from './mover-cita.tsx'
+import { useArrastreCita } from './use-arrastre-cita.ts'
 
 /** 1.4 px a minute: a 30-minute cita is 42 px tall, above the 40 px touch target. */
 const PX_POR_MINUTO = 1.4
@@ -44,7 +49,8 @@ export interface CitasDiaProps {
   citas: readonly Cita[]
   /** Every cita of the day, whatever the search: what makes a slot taken. */
   ocupadas: readonly Cita[]
-  store: Pick<CitasStore, 'especialistas' | 'horarios'>
+  /** The catalogue, and the citas' writes for a move (mover-cita.tsx). */
+  store: Pick<CitasStore, 'citas' | 'especialistas' | 'horarios' | 'tratamientos'>
   acciones: (c: Cita) => RowAction[]
   /** A free slot was tapped. */
   onNueva: (hueco: HuecoElegido) => void
@@ -84,6 +90,28 @@ export function CitasDia({ fecha, hoy, citas, ocupadas, store, acciones, onNueva
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [vista, fecha, store.horarios, ocupadas, hoy],
   )
+  const gridRef = useRef<HTMLDivElement>(null)
+  const mover = useMoverCita({ store, ocupadas, hoy })
+  const { arrastre, onPointerDown } = useArrastreCita({
+    eje: vista.eje,
+    gridRef,
+    evaluar: mover.evaluar,
+    onSoltar: (a) => mover.soltar(a.cita, a.veredicto),
+  })
+  // A past day is history: its citas are not dragged (Editar would offer no time anyway).
+  const movible = (c: Cita) => fecha >= hoy && accionesCita(c.estado_cita).reprogramar
+  const accionesBloque = (c: Cita): RowAction[] => {
+    const list = acciones(c)
+    const i = list.findIndex((a) => a.label === 'Reprogramar Cita')
+    const item: RowAction = {
+      label: 'Mover cita',
+      icon: <IconArrowsMove size={16} aria-hidden />,
+      disabled: !movible(c),
+      hint: movible(c) ? undefined : fecha < hoy ? 'El día ya pasó' : 'La cita ya está completada',
+      onClick: () => mover.abrirTeclado(c),
+    }
+    return i === -1 ? [...list, item] : [...list.slice(0, i + 1), item, ...list.slice(i + 1)]
+  }
   const { eje } = vista
   if (!eje || vista.columnas.length === 0) {
     return (
@@ -98,9 +126,14 @@ export function CitasDia({ fecha, hoy, citas, ocupadas, store, acciones, onNueva
 
   return (
     <>
-      {fecha >= hoy && <p className={classes.hint}>Toca un hueco libre de un especialista para programar una cita a esa hora.</p>}
+      {fecha >= hoy && (
+        <p className={classes.hint}>
+          Toca un hueco libre de un especialista para programar una cita a esa hora. Arrastra una cita por su asa <IconGripVertical size={14} aria-hidden /> para
+          moverla, o usa «Mover cita» en su menú.
+        </p>
+      )}
       <div className={classes.scroll} role="region" aria-label="Vista del día por especialista" tabIndex={0}>
-        <div className={classes.grid} style={{ gridTemplateColumns: template }}>
+        <div ref={gridRef} className={classes.grid} style={{ gridTemplateColumns: template }} data-arrastrando={arrastre ? '' : undefined}>
           <div className={`${classes.head} ${classes.corner}`} aria-hidden />
           {vista.columnas.map((col) => (
             <div key={col.especialista.id_especialista} className={classes.head}>
@@ -120,7 +153,12 @@ export function CitasDia({ fecha, hoy, citas, ocupadas, store, acciones, onNueva
           </div>
 
           {vista.columnas.map((col) => (
-            <div key={col.especialista.id_especialista} className={classes.column} style={{ height: eje.alto }}>
+            <div
+              key={col.especialista.id_especialista}
+              className={classes.column}
+              style={{ height: eje.alto }}
+              data-especialista={col.especialista.id_especialista}
+            >
               {col.turno && <div className={classes.shift} style={{ top: col.turno.top, height: col.turno.alto }} />}
               {vista.marcas.map((m) => (
                 <div key={m.minutos} className={classes.line} style={{ top: m.top }} data-hour={m.enPunto || undefined} />
@@ -151,13 +189,14 @@ export function CitasDia({ fecha, hoy, citas, ocupadas, store, acciones, onNueva
                   <RowActionsMenu
                     key={b.cita.id_cita}
                     name={b.cita.nombre_cliente}
-                    actions={() => acciones(b.cita)}
+                    actions={() => accionesBloque(b.cita)}
                     target={{
                       label: `Acciones para ${b.cita.nombre_cliente}, ${rango}, ${estado}`,
                       // A name the block cuts is read whole: at the head of the menu a tap
                       // opens, and in the block itself while it has the focus (the CSS).
                       heading: b.cita.nombre_cliente,
-                      className: classes.block,
+                      className: `${classes.block} ${arrastre?.cita.id_cita === b.cita.id_cita ? classes.moving : ''}`,
+                      onPointerDown: movible(b.cita) ? (e) => onPointerDown(b.cita, b, e) : undefined,
                       style: {
                         top: b.top,
                         height: b.alto,
@@ -170,6 +209,11 @@ export function CitasDia({ fecha, hoy, citas, ocupadas, store, acciones, onNueva
                       },
                       content: (
                         <>
+                          {movible(b.cita) && (
+                            <span className={classes.grip} aria-hidden>
+                              <IconGripVertical size={18} />
+                            </span>
+                          )}
                           <strong>{b.cita.nombre_cliente}</strong>
                           {rango} · {estado}
                           {b.alto >= 60 && b.cita.nombre_tratamiento && <div>{b.cita.nombre_tratamiento}</div>}
@@ -179,10 +223,24 @@ export function CitasDia({ fecha, hoy, citas, ocupadas, store, acciones, onNueva
                   />
                 )
               })}
+              {arrastre?.id_especialista === col.especialista.id_especialista && (
+                <div
+                  className={classes.drop}
+                  data-valido={arrastre.veredicto.ok || undefined}
+                  style={{ top: (arrastre.inicio - eje.inicio) * PX_POR_MINUTO, height: arrastre.duracion * PX_POR_MINUTO }}
+                  role="status"
+                >
+                  {arrastre.veredicto.ok ? <IconCheck size={16} aria-hidden /> : <IconBan size={16} aria-hidden />}
+                  <span>
+                    <strong>{formatHora12(arrastre.inicio)}</strong> {arrastre.veredicto.ok ? 'Suelta para mover aquí' : arrastre.veredicto.mensaje}
+                  </span>
+                </div>
+              )}
             </div>
           ))}
         </div>
       </div>
+      {mover.dialogos}
     </>
   )
 }

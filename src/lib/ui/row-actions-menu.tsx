@@ -1,4 +1,4 @@
-import { useState, type CSSProperties, type ReactNode } from 'react'
+import { useState, type CSSProperties, type PointerEventHandler, type ReactNode } from 'react'
 import { Menu, Text, UnstyledButton } from '@mantine/core'
 import classes from './row-actions-menu.module.css'
 
@@ -22,6 +22,8 @@ export interface RowActionsTarget {
   label?: string
   /** Shown whole at the head of the open menu: what a small target may cut (a client's name in a day-view block). */
   heading?: string
+  /** A drag that starts on the target (the day view moves a cita block); a click still opens the menu. */
+  onPointerDown?: PointerEventHandler<HTMLButtonElement>
 }
 
 const UNSTYLED = `mantine-UnstyledButton-root mantine-focus-auto ${UnstyledButton.classes.root}`
@@ -72,6 +74,7 @@ export function RowActionsMenu({ name, actions, target }: { name: string; action
       aria-haspopup="menu"
       aria-expanded={opened}
       onClick={open}
+      onPointerDown={target.onPointerDown}
     >
       {target.content}
     </button>
