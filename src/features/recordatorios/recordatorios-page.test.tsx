@@ -69,7 +69,7 @@ const filas = (name: string) =>
   within(tabla(name))
     .getAllByRole('row')
     .slice(1)
-    .map((r) => within(r).getAllByRole('cell')[1]!.textContent)
+    .map((r) => within(r).getAllByRole('cell')[1]!.querySelector('strong')!.textContent)
 const fila = (nombre: string) => screen.getByRole('row', { name: new RegExp(nombre) })
 
 beforeEach(() => {
@@ -91,6 +91,7 @@ describe('Recordatorios', () => {
     expect(within(fila('Carla Ríos')).getByTitle('carla.rios@correo.pe')).toBeInTheDocument()
     expect(within(fila('Mateo Sin Datos')).getByText('Sin correo registrado')).toBeInTheDocument()
     expect(within(fila('Pedro Salas')).getByText('Sin Confirmar')).toBeInTheDocument()
+    expect(within(fila('Pedro Salas')).getByText('912345678')).toBeInTheDocument()
     expect(screen.getByRole('status')).toHaveTextContent('Faltan recordar 4 citas')
   })
 

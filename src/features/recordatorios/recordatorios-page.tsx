@@ -13,7 +13,7 @@ import { SPA_NAME, contact } from '@/lib/config/contact.ts'
 import { enlaceRecordatorio, puedeQuitarMarca, recordatoriosDelDia, textoRecordado, TEXTOS_RECORDATORIOS as T, type CitaRecordatorio } from '@/domain/recordatorios.ts'
 import { DataTable, type Column } from '@/lib/ui/data-table.tsx'
 import { EmailText } from '@/lib/ui/email-text.tsx'
-import { EstadoBadge } from '@/lib/ui/estado-badge.tsx'
+import { EstadoBadge, TEXTO_ESTADO } from '@/lib/ui/estado-badge.tsx'
 import { ListStates } from '@/lib/ui/list-states.tsx'
 import { PageHeader } from '@/lib/ui/page-header.tsx'
 import { toastError } from '@/lib/toast/toast-store.ts'
@@ -69,44 +69,45 @@ export function RecordatoriosPage({ store }: { store: RecordatoriosStore }) {
             href={url}
             target="_blank"
             rel="noopener noreferrer"
-            size="compact-md"
-            color="green.9"
+            size="compact-sm"
+            // WhatsApp's green, dark enough for white text (the state badge's green, estado-badge.tsx).
+            color={TEXTO_ESTADO.green}
             leftSection={<IconBrandWhatsapp size={16} aria-hidden />}
             aria-label={`${T.enviar}: ${c.nombre_cliente}`}
           >
             {T.enviar}
           </Button>
         )}
-        <Button size="compact-md" variant="light" leftSection={<IconCheck size={16} aria-hidden />} aria-label={`${T.marcar}: ${c.nombre_cliente}`} onClick={() => void escribir(c, 'marcar')}>
+        <Button size="compact-sm" variant="light" leftSection={<IconCheck size={16} aria-hidden />} aria-label={`${T.marcar}: ${c.nombre_cliente}`} onClick={() => void escribir(c, 'marcar')}>
           {T.marcar}
         </Button>
       </div>
     )
   }
 
-  const comunes: Column<CitaRecordatorio>[] = [
+  // Five columns, the contact under the client's name: the portrait tablet (800 px) shows
+  // the 'Recordatorio' column without scrolling sideways.
+  const columnas = (conTelefono: boolean): Column<CitaRecordatorio>[] => [
     { key: 'hora', header: 'Hora', nowrap: true, cell: (c) => formatHoraTexto(c.hora_inicio) },
-    { key: 'cliente', header: 'Cliente', minWidth: 160, cell: (c) => c.nombre_cliente },
     {
-      key: 'tratamiento',
-      header: 'Tratamiento',
-      minWidth: 160,
-      cell: (c) => [c.nombre_tratamiento, especialista(c.id_especialista)].filter(Boolean).join(' · '),
+      key: 'cliente',
+      header: 'Cliente',
+      minWidth: 140,
+      cell: (c) => (
+        <>
+          <strong className={classes.cliente}>{c.nombre_cliente}</strong>
+          <span className={classes.contacto}>
+            {conTelefono ? c.telefono_cliente : c.email_cliente ? <EmailText email={c.email_cliente} /> : <span className={classes.sinCorreo}>{T.sinCorreo}</span>}
+          </span>
+        </>
+      ),
     },
+    { key: 'tratamiento', header: 'Tratamiento', minWidth: 120, cell: (c) => [c.nombre_tratamiento, especialista(c.id_especialista)].filter(Boolean).join(' · ') },
     { key: 'estado', header: 'Estado', nowrap: true, cell: (c) => <EstadoBadge estado={c.estado_cita} /> },
+    { key: 'recordatorio', header: 'Recordatorio', minWidth: 190, cell: (c) => marca(c, conTelefono) },
   ]
-  const conTelefono: Column<CitaRecordatorio>[] = [
-    ...comunes.slice(0, 2),
-    { key: 'telefono', header: 'Teléfono', nowrap: true, cell: (c) => c.telefono_cliente },
-    ...comunes.slice(2),
-    { key: 'recordatorio', header: 'Recordatorio', minWidth: 220, cell: (c) => marca(c, true) },
-  ]
-  const sinTelefono: Column<CitaRecordatorio>[] = [
-    ...comunes.slice(0, 2),
-    { key: 'correo', header: 'Correo', minWidth: 180, cell: (c) => (c.email_cliente ? <EmailText email={c.email_cliente} /> : <span className={classes.sinCorreo}>{T.sinCorreo}</span>) },
-    ...comunes.slice(2),
-    { key: 'recordatorio', header: 'Recordatorio', minWidth: 200, cell: (c) => marca(c, false) },
-  ]
+  const conTelefono = columnas(true)
+  const sinTelefono = columnas(false)
 
   return (
     <>
@@ -131,7 +132,7 @@ export function RecordatoriosPage({ store }: { store: RecordatoriosStore }) {
               <h2 id="recordatorios-whatsapp" className={classes.seccion}>
                 {T.conTelefono}
               </h2>
-              <DataTable rows={lista.conTelefono} columns={conTelefono} rowKey={(c) => c.id_cita} label={T.conTelefono} minWidth={860} />
+              <DataTable rows={lista.conTelefono} columns={conTelefono} rowKey={(c) => c.id_cita} label={T.conTelefono} minWidth={720} />
             </section>
           )}
           {lista.sinTelefono.length > 0 && (
@@ -140,7 +141,7 @@ export function RecordatoriosPage({ store }: { store: RecordatoriosStore }) {
                 {T.sinTelefono}
               </h2>
               <p className={classes.nota}>{T.sinTelefonoNota}</p>
-              <DataTable rows={lista.sinTelefono} columns={sinTelefono} rowKey={(c) => c.id_cita} label={T.sinTelefono} minWidth={860} />
+              <DataTable rows={lista.sinTelefono} columns={sinTelefono} rowKey={(c) => c.id_cita} label={T.sinTelefono} minWidth={720} />
             </section>
           )}
         </ListStates>
