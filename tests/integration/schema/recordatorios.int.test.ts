@@ -107,6 +107,14 @@ describe('la marca del recordatorio', () => {
     expect(await guardada(id)).toEqual({ at: null, por: null, id: null })
   })
 
+  it('una carga del servidor no deja una marca sin quién: el CHECK responde en español', async () => {
+    const error = await crearCita(stack.db, { recordado_at: hace(1) }).then(
+      () => null,
+      (e: { code?: string; message?: string }) => e,
+    )
+    expect(error).toMatchObject({ code: '23514', message: 'Un recordatorio marcado debe indicar quién lo envió y cuándo.' })
+  })
+
   it('una tablet que no conoce la marca edita la cita sin borrarla', async () => {
     const id = String((await crearCita(stack.db)).id_cita)
     await marcar(actores.personal, id, hace(2), { por: 'Recepción', id: uid.personal })
