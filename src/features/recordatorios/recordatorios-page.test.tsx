@@ -41,7 +41,7 @@ const mateo = cita({ id_cita: 'mateo', nombre_cliente: 'Mateo Sin Datos', hora_i
 const cancelada = cita({ id_cita: 'cancelada', nombre_cliente: 'Cancelada Cruz', telefono_cliente: '987000111', estado_cita: 'Cancelada' })
 const completada = cita({ id_cita: 'completada', nombre_cliente: 'Completada Paz', telefono_cliente: '987000222', estado_cita: 'Completada' })
 
-async function open({ rows = [rosa, pedro, ines, carla, mateo, cancelada, completada], failWith }: { rows?: CitaRecordatorio[]; failWith?: Error } = {}) {
+async function open({ rows = [rosa, pedro, ines, carla, mateo, cancelada, completada], failWith, status = 'ready' }: { rows?: CitaRecordatorio[]; failWith?: Error; status?: RecordatoriosStore['status'] } = {}) {
   function Harness() {
     const [citas, setCitas] = useState(rows)
     const escribir = async (id: string, patch: Partial<CitaRecordatorio>) => {
@@ -50,7 +50,7 @@ async function open({ rows = [rosa, pedro, ines, carla, mateo, cancelada, comple
       setCitas((cs) => cs.map((c) => (c.id_cita === id ? { ...c, ...patch } : c)))
     }
     const store: RecordatoriosStore = {
-      status: 'ready',
+      status,
       hoy: HOY,
       dia: diaDeRecordatorio(HOY, horarios),
       citas,
@@ -136,6 +136,13 @@ describe('Recordatorios', () => {
     await open({ rows: [cancelada, completada] })
     expect(screen.getByRole('heading', { name: 'No hay citas por recordar' })).toBeInTheDocument()
     expect(screen.getByText('Ninguna cita Confirmada ni Sin Confirmar para el lunes, 7 de diciembre de 2026.')).toBeInTheDocument()
+  })
+
+  it('while the first download runs: the rows that arrived, the partial line, no count', async () => {
+    await open({ status: 'no-local-data' })
+    expect(filas('Por WhatsApp')).toEqual(['Pedro Salas', 'Rosa Huamán', 'Inés Flores'])
+    expect(screen.getByRole('status')).toHaveTextContent('Este equipo aún está descargando los datos del spa: la lista puede estar incompleta.')
+    expect(screen.queryByText(/Faltan recordar/)).toBeNull()
   })
 
   it('a write the device refuses is said in a toast and the row stays unmarked', async () => {

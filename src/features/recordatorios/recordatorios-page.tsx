@@ -112,7 +112,8 @@ export function RecordatoriosPage({ store }: { store: RecordatoriosStore }) {
   return (
     <>
       <PageHeader title={T.titulo} lead={T.lead(diaLargo)} />
-      {(status === 'ready' || status === 'no-local-data') && total > 0 && (
+      {/* No count from part of a first download (docs/decisions/0046-lo-que-aun-llega.md). */}
+      {status === 'ready' && total > 0 && (
         <p className={classes.resumen} role="status">
           {lista.pendientes > 0 ? T.pendientes(lista.pendientes) : T.todas}
         </p>
