@@ -23,6 +23,7 @@ import { Route as ControlCitasEspecialistasRouteImport } from './routes/control-
 import { Route as ControlCitasHorariosRouteImport } from './routes/control-citas/horarios'
 import { Route as ControlCitasPacientesRouteImport } from './routes/control-citas/pacientes'
 import { Route as ControlCitasPagosRouteImport } from './routes/control-citas/pagos'
+import { Route as ControlCitasRecordatoriosRouteImport } from './routes/control-citas/recordatorios'
 import { Route as ControlCitasReservasRouteImport } from './routes/control-citas/reservas'
 import { Route as ControlCitasSincronizacionRouteImport } from './routes/control-citas/sincronizacion'
 import { Route as ControlCitasTratamientosRouteImport } from './routes/control-citas/tratamientos'
@@ -102,6 +103,12 @@ const ControlCitasPagosRoute = ControlCitasPagosRouteImport.update({
   path: '/pagos',
   getParentRoute: () => ControlCitasRoute,
 } as any)
+const ControlCitasRecordatoriosRoute =
+  ControlCitasRecordatoriosRouteImport.update({
+    id: '/recordatorios',
+    path: '/recordatorios',
+    getParentRoute: () => ControlCitasRoute,
+  } as any)
 const ControlCitasReservasRoute = ControlCitasReservasRouteImport.update({
   id: '/reservas',
   path: '/reservas',
@@ -139,6 +146,7 @@ export interface FileRoutesByFullPath {
   '/control-citas/horarios': typeof ControlCitasHorariosRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
   '/control-citas/pagos': typeof ControlCitasPagosRoute
+  '/control-citas/recordatorios': typeof ControlCitasRecordatoriosRoute
   '/control-citas/reservas': typeof ControlCitasReservasRoute
   '/control-citas/sincronizacion': typeof ControlCitasSincronizacionRoute
   '/control-citas/tratamientos': typeof ControlCitasTratamientosRoute
@@ -158,6 +166,7 @@ export interface FileRoutesByTo {
   '/control-citas/horarios': typeof ControlCitasHorariosRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
   '/control-citas/pagos': typeof ControlCitasPagosRoute
+  '/control-citas/recordatorios': typeof ControlCitasRecordatoriosRoute
   '/control-citas/reservas': typeof ControlCitasReservasRoute
   '/control-citas/sincronizacion': typeof ControlCitasSincronizacionRoute
   '/control-citas/tratamientos': typeof ControlCitasTratamientosRoute
@@ -179,6 +188,7 @@ export interface FileRoutesById {
   '/control-citas/horarios': typeof ControlCitasHorariosRoute
   '/control-citas/pacientes': typeof ControlCitasPacientesRoute
   '/control-citas/pagos': typeof ControlCitasPagosRoute
+  '/control-citas/recordatorios': typeof ControlCitasRecordatoriosRoute
   '/control-citas/reservas': typeof ControlCitasReservasRoute
   '/control-citas/sincronizacion': typeof ControlCitasSincronizacionRoute
   '/control-citas/tratamientos': typeof ControlCitasTratamientosRoute
@@ -201,6 +211,7 @@ export interface FileRouteTypes {
     | '/control-citas/horarios'
     | '/control-citas/pacientes'
     | '/control-citas/pagos'
+    | '/control-citas/recordatorios'
     | '/control-citas/reservas'
     | '/control-citas/sincronizacion'
     | '/control-citas/tratamientos'
@@ -220,6 +231,7 @@ export interface FileRouteTypes {
     | '/control-citas/horarios'
     | '/control-citas/pacientes'
     | '/control-citas/pagos'
+    | '/control-citas/recordatorios'
     | '/control-citas/reservas'
     | '/control-citas/sincronizacion'
     | '/control-citas/tratamientos'
@@ -240,6 +252,7 @@ export interface FileRouteTypes {
     | '/control-citas/horarios'
     | '/control-citas/pacientes'
     | '/control-citas/pagos'
+    | '/control-citas/recordatorios'
     | '/control-citas/reservas'
     | '/control-citas/sincronizacion'
     | '/control-citas/tratamientos'
@@ -353,6 +366,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ControlCitasPagosRouteImport
       parentRoute: typeof ControlCitasRoute
     }
+    '/control-citas/recordatorios': {
+      id: '/control-citas/recordatorios'
+      path: '/recordatorios'
+      fullPath: '/control-citas/recordatorios'
+      preLoaderRoute: typeof ControlCitasRecordatoriosRouteImport
+      parentRoute: typeof ControlCitasRoute
+    }
     '/control-citas/reservas': {
       id: '/control-citas/reservas'
       path: '/reservas'
@@ -395,6 +415,7 @@ interface ControlCitasRouteChildren {
   ControlCitasHorariosRoute: typeof ControlCitasHorariosRoute
   ControlCitasPacientesRoute: typeof ControlCitasPacientesRoute
   ControlCitasPagosRoute: typeof ControlCitasPagosRoute
+  ControlCitasRecordatoriosRoute: typeof ControlCitasRecordatoriosRoute
   ControlCitasReservasRoute: typeof ControlCitasReservasRoute
   ControlCitasSincronizacionRoute: typeof ControlCitasSincronizacionRoute
   ControlCitasTratamientosRoute: typeof ControlCitasTratamientosRoute
@@ -413,6 +434,7 @@ const ControlCitasRouteChildren: ControlCitasRouteChildren = {
   ControlCitasHorariosRoute: ControlCitasHorariosRoute,
   ControlCitasPacientesRoute: ControlCitasPacientesRoute,
   ControlCitasPagosRoute: ControlCitasPagosRoute,
+  ControlCitasRecordatoriosRoute: ControlCitasRecordatoriosRoute,
   ControlCitasReservasRoute: ControlCitasReservasRoute,
   ControlCitasSincronizacionRoute: ControlCitasSincronizacionRoute,
   ControlCitasTratamientosRoute: ControlCitasTratamientosRoute,

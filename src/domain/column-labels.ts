@@ -53,6 +53,9 @@ const POR_TABLA: Readonly<Record<string, Readonly<Record<string, string>>>> = {
     fecha_pago_adelanto: 'Fecha del adelanto',
     id_pago_final: 'Pago final',
     monto_total_final: 'Total final',
+    recordado_at: 'Recordatorio enviado',
+    recordado_por: 'Recordado por',
+    recordado_por_id: 'Recordado por',
   },
   tb_reservas: {
     id_tratamiento: 'Tratamiento',

@@ -46,8 +46,25 @@ export const settledReservationStays: BusinessRule = {
   },
 }
 
+const RECORDATORIO = ['recordado_at', 'recordado_por', 'recordado_por_id'] as const
+const marcada = (cita: Row) => cita.recordado_at !== null && cita.recordado_at !== undefined
+
+/**
+ * The first reminder's mark stays (docs/decisions/0056-recordatorios.md): when this device
+ * marked a cita another tablet had already marked, the server's mark (who and when) is
+ * kept whatever the clocks say, as the server's trigger does; the device then shows
+ * 'Recordado por …' of the first. Removing a mark is an edit like any other (the server
+ * lets only its author or an administrator do it).
+ */
+export const firstReminderStays: BusinessRule = {
+  description: 'Otra persona ya había marcado este recordatorio: se mantiene la primera marca.',
+  pin({ server, local }) {
+    return marcada(server) && marcada(local) ? RECORDATORIO.map((field) => ({ field, value: server[field] ?? null })) : []
+  },
+}
+
 const rulesByTable: Record<string, readonly BusinessRule[]> = {
-  tb_citas: [paidAppointmentStays],
+  tb_citas: [paidAppointmentStays, firstReminderStays],
   tb_reservas: [settledReservationStays],
 }
 

@@ -180,6 +180,38 @@ describe('business rules', () => {
     expect(out.doc.estado_cita).toBe('Cancelada')
   })
 
+  // docs/decisions/0056-recordatorios.md: two tablets marked the same cita's reminder offline.
+  const marca = (at: string, por: string, id: string) => ({ recordado_at: at, recordado_por: por, recordado_por_id: id })
+  const sinMarca = marca(null as never, null as never, null as never)
+
+  it('the first reminder mark stays when a later-clocked device marked the cita too', () => {
+    const out = threeWayMerge(tbCitas, {
+      base: cita(sinMarca, T0),
+      server: cita(marca(T1, 'Ana', 'u-ana'), T1),
+      local: cita({ ...marca(T2, 'Luis', 'u-luis'), notas_internas: 'llamar antes' }, T2),
+      stamp,
+    })
+    expect(out.doc).toMatchObject({ ...marca(T1, 'Ana', 'u-ana'), notas_internas: 'llamar antes' })
+    expect(out.lost.map((l) => [l.field, l.reason])).toEqual([
+      ['recordado_at', 'rule'],
+      ['recordado_por', 'rule'],
+      ['recordado_por_id', 'rule'],
+    ])
+    expect(out.overwrote).toEqual([])
+  })
+
+  it('a device may still mark a cita nobody marked, and its author may remove the mark', () => {
+    const marcada = threeWayMerge(tbCitas, { base: cita(sinMarca, T0), server: cita({ notas_internas: 'x' }, T1), local: cita(marca(T2, 'Luis', 'u-luis'), T2), stamp })
+    expect(marcada.doc).toMatchObject({ ...marca(T2, 'Luis', 'u-luis'), notas_internas: 'x' })
+    const quitada = threeWayMerge(tbCitas, {
+      base: cita(marca(T0, 'Luis', 'u-luis'), T0),
+      server: cita({ ...marca(T0, 'Luis', 'u-luis'), notas_internas: 'x' }, T1),
+      local: cita(sinMarca, T2),
+      stamp,
+    })
+    expect(quitada.doc).toMatchObject(sinMarca)
+  })
+
   const reserva = (estado: string, updated_at: string) =>
     ({ id_reserva: 'r1', estado_reserva: estado, mensaje_adicional: null, updated_at, sync_xid: '1', sync_modified: T0, _deleted: false }) as LocalDoc
 

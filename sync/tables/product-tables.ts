@@ -112,7 +112,10 @@ export const tbCitas = defineTable({
   label: 'Citas',
   entity: 'cita',
   primaryKey: 'id_cita',
-  version: 0,
+  // 1: the reminder's mark, recordado_* (docs/decisions/0056-recordatorios.md); a stored
+  // cita has none yet. id_paciente stays unindexed: it is nullable (the same record says why).
+  version: 1,
+  migrationStrategies: { 1: (doc) => doc },
   columns: {
     id_cita: uuid,
     id_reserva_origen: uuidNull,
@@ -135,6 +138,10 @@ export const tbCitas = defineTable({
     /** Derived from the appointment's payments by a trigger (the device never sets them). */
     id_pago_final: { type: 'uuid', nullable: true, serverOwned: true },
     monto_total_final: { type: 'numeric', nullable: true, serverOwned: true },
+    /** The WhatsApp reminder's mark: the device writes it, the server decides who and keeps the first. */
+    recordado_at: { type: 'timestamptz', nullable: true },
+    recordado_por: textNull,
+    recordado_por_id: uuidNull,
     ...audit,
   },
   indexes: ['fecha_cita', ['fecha_cita', 'hora_inicio']],

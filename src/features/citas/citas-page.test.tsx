@@ -106,6 +106,7 @@ describe('Citas Programadas: the list', () => {
   it("shows today's citas in Peru by start time, cancelled and virtual ones hidden, with the spec's columns and badges", async () => {
     await open()
     expect(screen.getByRole('heading', { level: 1, name: 'Citas Programadas' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Recordatorios de mañana' })).toHaveAttribute('href', '/control-citas/recordatorios')
     expect(screen.getByLabelText('Día')).toHaveValue(fechaTexto(HOY, true))
     expect(clientNames()).toEqual(['Pedro Salas', 'Sofía Vargas', 'Rosa Pérez', 'Raúl Reprogramado'])
     expect(rowOf('Sofía Vargas')).toHaveTextContent(/sofia@gmail\.com.*Masaje Relajante.*Lucía Quispe.*miércoles, 25 de noviembre de 2026.*11:00 AM – 12:00 PM.*Sin Confirmar.*S\/ 50\.00/)

@@ -7,7 +7,8 @@
  */
 import { useMemo, useState } from 'react'
 import { Button } from '@mantine/core'
-import { IconCalendarCheck, IconCalendarEvent, IconCalendarTime, IconCalendarX, IconCash, IconId, IconPencil } from '@tabler/icons-react'
+import { Link } from '@tanstack/react-router'
+import { IconBrandWhatsapp, IconCalendarCheck, IconCalendarEvent, IconCalendarTime, IconCalendarX, IconCash, IconId, IconPencil } from '@tabler/icons-react'
 import { fechaLargaDia, rangoHoras } from '@/domain/agenda-format.ts'
 import type { CitaNueva, EditarCitaPatch } from '@/domain/cita-forms.ts'
 import { nuevaCitaFormInicial, type HuecoElegido } from '@/domain/cita-nueva.ts'
@@ -167,7 +168,16 @@ export function CitasPage({ store }: { store: CitasStore }) {
   const dia = fechaLargaDia(fecha)
   return (
     <>
-      <PageHeader title="Citas Programadas" lead={`Gestionar Citas Programadas: las citas del ${dia}.`} />
+      <PageHeader
+        title="Citas Programadas"
+        lead={`Gestionar Citas Programadas: las citas del ${dia}.`}
+        actions={
+          // The next open day's WhatsApp reminders (docs/decisions/0056-recordatorios.md).
+          <Button component={Link} to="/control-citas/recordatorios" variant="light" radius="xl" leftSection={<IconBrandWhatsapp size={18} aria-hidden />}>
+            Recordatorios de mañana
+          </Button>
+        }
+      />
       <div className={classes.toolbar}>
         <DateField
           label="Día"

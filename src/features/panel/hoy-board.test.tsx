@@ -78,6 +78,8 @@ describe('the hub: the Hoy board', () => {
     expect(estados.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['1 Sin Confirmar', '4 Confirmada', '1 Completada', '1 Cancelada'])
     expect(estados.getByRole('link', { name: '1 Sin Confirmar' })).toHaveAttribute('href', '/control-citas/citas-confirmadas?q=Sin+Confirmar')
     expect(estados.getByRole('link', { name: '4 Confirmada' })).toHaveAttribute('href', '/control-citas/citas-confirmadas?q=Confirmada')
+    // The next open day's WhatsApp reminders (docs/decisions/0056-recordatorios.md).
+    expect(board.getByRole('link', { name: 'Recordatorios de mañana →' })).toHaveAttribute('href', '/control-citas/recordatorios')
     // The Citas list leaves cancelled ones out: the count is not a link.
     expect(estados.queryByRole('link', { name: /Cancelada/ })).toBeNull()
   })

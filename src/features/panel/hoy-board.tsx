@@ -25,6 +25,7 @@ export const TEXTOS_HOY = {
   citas: 'Citas de hoy',
   proximas: 'Próximas',
   sinProximas: 'No quedan citas por empezar hoy.',
+  recordatorios: 'Recordatorios de mañana',
   porCobrar: 'Por cobrar',
   cobrado: 'Cobrado hoy',
   sinCobros: 'Aún no hay pagos hoy.',
@@ -95,6 +96,10 @@ function Cifras({ datos }: { datos: HoyDatos }) {
             ))}
           </ol>
         )}
+        {/* The next open day's WhatsApp reminders (docs/decisions/0056-recordatorios.md). */}
+        <Link to="/control-citas/recordatorios" className={classes.recordatorios}>
+          {TEXTOS_HOY.recordatorios} →
+        </Link>
       </Tarjeta>
       <Tarjeta titulo={TEXTOS_HOY.porCobrar}>
         <Link to="/control-citas/pagos" className={classes.valor}>

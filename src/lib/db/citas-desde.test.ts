@@ -1,9 +1,11 @@
 /** The one-off read behind Horarios' warning, on a real (in-memory) RxDB with the app's schemas. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb'
+import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb'
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
 import { buildRxSchema } from '@sync/schema/rxdb-schema.ts'
 import { productTables, type CitaDoc, type EspecialistaDoc } from '@sync/tables/product-tables.ts'
+import type { TableDef } from '@sync/tables/table-def.ts'
 import { citasDesdeQuery, conEspecialista } from './citas-desde.ts'
 
 const STAMP = '2026-11-25T10:00:00.000000Z'
@@ -31,8 +33,11 @@ const LUCIA = 'e0000000-0000-4000-8000-000000000001'
 
 beforeAll(async () => {
   db = await createRxDatabase({ name: `citas-desde-${Date.now()}`, storage: getRxStorageMemory(), multiInstance: false })
-  const schema = (name: string) => buildRxSchema(productTables.find((t) => t.name === name)!)
-  const cols = await db.addCollections({ tb_citas: { schema: schema('tb_citas') }, tb_especialistas: { schema: schema('tb_especialistas') } })
+  // tb_citas is past version 0: it opens with its migration strategies (as sync/database.ts does).
+  addRxPlugin(RxDBMigrationSchemaPlugin)
+  const def = (name: string): TableDef => productTables.find((t) => t.name === name)!
+  const config = (name: string) => ({ schema: buildRxSchema(def(name)), migrationStrategies: def(name).migrationStrategies ?? {} })
+  const cols = await db.addCollections({ tb_citas: config('tb_citas'), tb_especialistas: config('tb_especialistas') })
   citas = cols.tb_citas as unknown as RxCollection<CitaDoc>
   especialistas = cols.tb_especialistas as unknown as RxCollection<EspecialistaDoc>
   await especialistas.insert({

@@ -4,7 +4,8 @@
  * written, and memory stays bounded (docs/decisions/0025-agenda-velocidad.md).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb'
+import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb'
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
 import { buildRxSchema } from '@sync/schema/rxdb-schema.ts'
 import { productTables, type CitaDoc } from '@sync/tables/product-tables.ts'
@@ -37,7 +38,9 @@ const ids = (cache: LiveCache<CitaDoc>, fecha: string) => cache.snapshot(fecha)?
 beforeAll(async () => {
   db = await createRxDatabase({ name: `citas-dia-cache-${Date.now()}`, storage: getRxStorageMemory(), multiInstance: false })
   const def = productTables.find((t) => t.name === 'tb_citas')!
-  const collections = await db.addCollections({ tb_citas: { schema: buildRxSchema(def) } })
+  // tb_citas is past version 0: it opens with its migration strategies (as sync/database.ts does).
+  addRxPlugin(RxDBMigrationSchemaPlugin)
+  const collections = await db.addCollections({ tb_citas: { schema: buildRxSchema(def), migrationStrategies: def.migrationStrategies ?? {} } })
   citas = collections.tb_citas as unknown as RxCollection<CitaDoc>
 })
 afterAll(async () => {
