@@ -1,8 +1,8 @@
 /**
  * What the device keeps for one collection of the memory storage
  * (docs/decisions/0052-almacen-en-memoria.md), in plain IndexedDB: `pages` hold every
- * document (tombstones included) 250 to a record, `log` one record per write batch
- * since the last fold. A start reads both and replays the log; a fold rewrites the pages
+ * document (tombstones included) 250 to a record, `log` the write batches since the last
+ * fold (up to 250 documents a record, see `LOG_CHUNK`). A start reads both and replays the log; a fold rewrites the pages
  * and empties the log in one transaction.
  */
 import type { RxDocumentData } from 'rxdb'
