@@ -9,7 +9,9 @@
  * drift; and a local change stranded behind the checkpoint is handed back to the upload by
  * rewriting it. Both need the fork and meta storage instances the engine keeps inside.
  * And what waits to upload is re-counted only after a local write, told apart from the
- * download's writes by the collection's event bulks and their context (onLocalWrite).
+ * download's writes by the collection's event bulks and their context (onLocalWrite); the
+ * device's own records in local documents are followed through the database's event
+ * bulks too (localDocumentData$), without RxDB's per-document `getLocal$`.
  */
 import {
   createRevision,
