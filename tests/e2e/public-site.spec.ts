@@ -25,6 +25,32 @@ test.describe('sitio público', () => {
     await expect(nav.getByRole('link', { name: 'Inicio' })).toHaveAttribute('aria-current', 'location')
   })
 
+  test('un salto a una sección cae en su título aunque las de arriba aún no se hayan dibujado', async ({ page }) => {
+    // The sections below the fold skip their rendering until near (content-visibility),
+    // so their heights are estimates until drawn: a jump from the top must still land the
+    // section right under the header (docs/decisions/0047-inicio-hidratado.md).
+    const offsetOf = (id: string) =>
+      page.evaluate((sectionId) => {
+        const el = document.getElementById(sectionId)!
+        const margin = parseFloat(getComputedStyle(el).scrollMarginTop) + parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop)
+        return Math.round(el.getBoundingClientRect().top - margin) || 0 // never -0
+      }, id)
+    await page.setViewportSize(viewports.phone)
+    await page.goto('/#paquetes')
+    await expect.poll(() => offsetOf('paquetes')).toBe(0)
+
+    await page.setViewportSize(viewports.desktop)
+    await page.goto('/')
+    await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Reservar' }).click()
+    await expect.poll(() => offsetOf('reservar')).toBe(0)
+
+    await page.setViewportSize(viewports.phone)
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Abrir menú' }).click()
+    await page.getByRole('navigation', { name: 'Menú móvil' }).getByRole('link', { name: 'Paquetes' }).click()
+    await expect.poll(() => offsetOf('paquetes')).toBe(0)
+  })
+
   test('un hash en la dirección lleva a su sección', async ({ page }) => {
     await page.goto('/#contacto')
     await expect(page.getByRole('heading', { name: 'Visítanos' })).toBeInViewport()

@@ -109,7 +109,7 @@ export function BookingSection({ service, onClearService }: BookingSectionProps)
   }
 
   return (
-    <section ref={section} id={BOOKING_SECTION_ID} className={classes.section} aria-labelledby="reservar-titulo">
+    <section ref={section} id={BOOKING_SECTION_ID} className={`${classes.section} deferred-section`} aria-labelledby="reservar-titulo">
       <div className={classes.layout}>
         <div className={classes.intro}>
           <span className={classes.eyebrow}>Reservas en línea</span>

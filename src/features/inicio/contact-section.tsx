@@ -11,7 +11,7 @@ const WHY = [
 
 export function ContactSection() {
   return (
-    <section id="contacto" className={classes.section} aria-labelledby="contacto-titulo">
+    <section id="contacto" className={`${classes.section} deferred-section`} aria-labelledby="contacto-titulo">
       <div className={`${classes.container} ${classes.contactGrid}`}>
         <div>
           <span className={classes.eyebrow}>Contacto</span>

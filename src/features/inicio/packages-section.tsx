@@ -9,7 +9,7 @@ import classes from './home.module.css'
 export function PackagesSection() {
   const reserve = useReserve()
   return (
-    <section id="paquetes" className={`${classes.section} ${classes.packagesBand}`} aria-labelledby="paquetes-titulo">
+    <section id="paquetes" className={`${classes.section} ${classes.packagesBand} deferred-section`} aria-labelledby="paquetes-titulo">
       <div className={classes.container}>
         <header className={classes.heading}>
           <span className={classes.eyebrow}>Experiencias</span>

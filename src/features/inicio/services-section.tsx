@@ -9,7 +9,7 @@ import classes from './home.module.css'
 export function ServicesSection() {
   const reserve = useReserve()
   return (
-    <section id="servicios" className={classes.section} aria-labelledby="servicios-titulo">
+    <section id="servicios" className={`${classes.section} deferred-section`} aria-labelledby="servicios-titulo">
       <div className={classes.container}>
         <header className={classes.heading}>
           <span className={classes.eyebrow}>Tratamientos</span>
