@@ -7,7 +7,7 @@
  * so both engines run the same code paths and the same test suites.
  */
 import { mkdirSync } from 'node:fs'
-import pg from 'pg'
+import type pg from 'pg'
 import { PgliteDb } from './pglite/client.ts'
 
 export interface QueryResult<T> {
@@ -89,15 +89,18 @@ export async function dumpPglite(db: Db): Promise<Blob> {
 // Hand Postgres' own text back for types whose JS parsing would lose information or
 // differ from PGlite; callers that need numbers cast in SQL.
 const rawText = (v: string) => v
-const typeOverrides = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    // 1700 numeric, 20 int8: keep exact text. 1082 date: keep 'YYYY-MM-DD'.
-    if (oid === 1700 || oid === 20 || oid === 1082) return rawText
-    return pg.types.getTypeParser(oid, format)
-  },
-}
 
 async function openPg(url: string, poolSize: number): Promise<Db> {
+  // Imported here, not above: a PGlite start does not load node-postgres at all
+  // (docs/decisions/0058-arranque-rapido.md).
+  const { default: pg } = await import('pg')
+  const typeOverrides = {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      // 1700 numeric, 20 int8: keep exact text. 1082 date: keep 'YYYY-MM-DD'.
+      if (oid === 1700 || oid === 20 || oid === 1082) return rawText
+      return pg.types.getTypeParser(oid, format)
+    },
+  }
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
