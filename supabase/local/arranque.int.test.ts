@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { startStack } from './server.ts'
 import { bootstrapMark, migrate } from './migrate.ts'
 import { LOCK_FILE, lockDataDir } from './data-lock.ts'
+import { abandonPreopenedPglite, openDb, preopenPglite } from './db.ts'
 import { PgliteDb } from './pglite/client.ts'
 import { prestart } from './pglite/threads.ts'
 import { cloneTemplate } from '../../tests/support/template.ts'
@@ -52,7 +53,7 @@ describe('restarting on an existing PGlite folder', () => {
   })
 
   afterAll(async () => {
-    await PgliteDb.abandonPreopened()
+    await abandonPreopenedPglite()
   })
 
   it('skips bootstrap.sql when the folder ran this same file, and runs it again when the file changed', async () => {
@@ -95,7 +96,7 @@ describe('restarting on an existing PGlite folder', () => {
   })
 
   it('the stack serves the folder opened ahead, migrated and with its statement limit', async () => {
-    const early = PgliteDb.preopen(pgDir)
+    const early = preopenPglite(pgDir)
     const stack = await startStack({ dataDir: dir, port: 0, host: '127.0.0.1', seed: null, log: () => {} })
     try {
       expect(stack.db).toBe(await early)
@@ -109,7 +110,7 @@ describe('restarting on an existing PGlite folder', () => {
 
   it('a start that fails on a busy port closes the folder opened ahead before letting go of its lock', async () => {
     const lock = await lockDataDir(dir, { command: 'test', log: () => {} })
-    const early = PgliteDb.preopen(pgDir)
+    const early = preopenPglite(pgDir)
     const port = await busyPort()
     try {
       await expect(startStack({ dataDir: dir, dataLock: lock, port: port.port, host: '127.0.0.1', seed: null, log: () => {} })).rejects.toThrow(
@@ -121,7 +122,7 @@ describe('restarting on an existing PGlite folder', () => {
     await expect((await early).query('select 1')).rejects.toThrow(/closed/)
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false)
     // Nothing is left to take over: the next open is a new one.
-    const db = await PgliteDb.open({ dataDir: pgDir })
+    const db = await openDb({ dataDir: pgDir })
     try {
       expect(db).not.toBe(await early)
     } finally {

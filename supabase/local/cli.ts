@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util'
 import { defaultDataDir, distDir, repoRoot } from './paths.ts'
 import { lockDataDir, type DataDirLock } from './data-lock.ts'
 import { prestart } from './pglite/threads.ts'
-import { PgliteDb } from './pglite/client.ts'
+import { preopenPglite } from './db.ts'
 import { appIsBuilt } from './static.ts'
 
 const [command = 'start', ...rest] = process.argv.slice(2)
@@ -68,7 +68,7 @@ const build = serveApp && needsBuild()
 // A restart, with the lock held and nothing to build: the existing cluster opens while the
 // server's modules still load. startStack closes it again if the port is taken. A new
 // folder is created only by startStack, after the port (docs/decisions/0058-arranque-rapido.md).
-if (pgDir && !build && existsSync(join(pgDir, 'PG_VERSION'))) PgliteDb.preopen(pgDir)
+if (pgDir && !build && existsSync(join(pgDir, 'PG_VERSION'))) void preopenPglite(pgDir)
 const { startStack } = await server
 
 if (build) {

@@ -11,7 +11,7 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import type { Worker } from 'node:worker_threads'
 import type { Db, Queryable, QueryResult } from '../db.ts'
 import type { Envelope, ErrorFields, Event, Reply, Request, Statement } from './protocol.ts'
@@ -73,9 +73,6 @@ interface Live {
  */
 export const heapLimitBytes = Number(process.env.SPA_PGLITE_HEAP_LIMIT_MB ?? 256) * 2 ** 20
 
-// A folder being opened ahead of its use (`preopen`), until an `open` takes it.
-let preopened: { dataDir: string; db: Promise<PgliteDb> } | undefined
-
 // Temporary folders of in-memory databases still open, removed if the process exits first.
 const temporaryFolders = new Set<string>()
 let exitHook = false
@@ -116,35 +113,7 @@ export class PgliteDb implements Db {
     this.current = this.spawn()
   }
 
-  static open(options: OpenPgliteOptions): Promise<PgliteDb> {
-    const early = preopened
-    if (early && !options.loadDataDir && options.dataDir && resolve(options.dataDir) === early.dataDir) {
-      preopened = undefined
-      return early.db
-    }
-    return PgliteDb.openNow(options)
-  }
-
-  /**
-   * Starts opening `dataDir` now, for the next `open` of that folder to take over
-   * (docs/decisions/0058-arranque-rapido.md). The caller holds the folder's lock.
-   */
-  static preopen(dataDir: string): Promise<PgliteDb> {
-    if (preopened) return preopened.db
-    const db = PgliteDb.openNow({ dataDir })
-    db.catch(() => {}) // the error is the open's that takes it over
-    preopened = { dataDir: resolve(dataDir), db }
-    return db
-  }
-
-  /** Closes a folder opened ahead that nobody took (a start that failed before opening it). */
-  static async abandonPreopened() {
-    const early = preopened
-    preopened = undefined
-    await (await early?.db.catch(() => null))?.close()
-  }
-
-  private static async openNow(options: OpenPgliteOptions): Promise<PgliteDb> {
+  static async open(options: OpenPgliteOptions): Promise<PgliteDb> {
     const temporary = !options.dataDir
     const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'spa-pglite-'))
     if (temporary) rememberTemporary(dataDir)
