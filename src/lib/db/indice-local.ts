@@ -19,6 +19,9 @@ import { normalizeMangoQuery, prepareQuery, type RxCollection, type RxDocumentDa
 
 type Listener = () => void
 
+/** Documents filed per task while the lookup is built. */
+const TANDA = 2000
+
 export class IndiceLocal<T> {
   private readonly clavesPorId = new Map<string, readonly string[]>()
   private readonly idsPorClave = new Map<string, Set<string>>()
@@ -50,17 +53,25 @@ export class IndiceLocal<T> {
     const schema = collection.schema.jsonSchema
     const todos = prepareQuery(schema, normalizeMangoQuery(schema, { selector: { _deleted: { $eq: false } } } as never))
     const primaria = collection.schema.primaryPath as string
-    collection.storageInstance.query(todos).then(
-      ({ documents }) => {
-        for (const doc of documents) {
-          const id = String((doc as Record<string, unknown>)[primaria])
-          if (!doc._deleted && !cambiadosAntes.has(id)) this.archivar(id, this.clavesDe(doc), null)
+    void (async () => {
+      try {
+        const { documents } = await collection.storageInstance.query(todos)
+        // Filed in slices, each a task of its own: ~22,800 citas filed at once held the
+        // main thread for 0.1–0.3 s on the shared machine. A write that lands in between
+        // is filed by its change event, which the scan never overrides.
+        for (let i = 0; i < documents.length; i += TANDA) {
+          if (i > 0) await new Promise((r) => setTimeout(r, 0))
+          for (const doc of documents.slice(i, i + TANDA)) {
+            const id = String((doc as Record<string, unknown>)[primaria])
+            if (!doc._deleted && !cambiadosAntes.has(id)) this.archivar(id, this.clavesDe(doc), null)
+          }
         }
         cambiadosAntes.clear()
         this.terminar(null)
-      },
-      (error: unknown) => this.terminar(error instanceof Error ? error : new Error(String(error))),
-    )
+      } catch (error) {
+        this.terminar(error instanceof Error ? error : new Error(String(error)))
+      }
+    })()
   }
 
   /** The first scan has answered: `ids` is the collection's, not a part of it. */
