@@ -12,41 +12,41 @@ import type { RxCollection } from 'rxdb'
 import { map } from 'rxjs'
 import type { CitaDoc, DocTypes, PagoCitaDoc } from '@sync/tables/product-tables.ts'
 import { clavesCita } from '@/domain/ficha-paciente.ts'
-import { IndiceLocal } from './indice-local.ts'
+import { LocalLookup } from './local-lookup.ts'
 import { useSyncSession } from './use-sync-status.ts'
 
-type Tabla = 'tb_citas' | 'tb_pagos_citas'
+type Table = 'tb_citas' | 'tb_pagos_citas'
 
 /** A payment is filed under its cita's id. */
 export function clavePagoDeCita(idCita: string): string {
   return `c:${idCita.toLowerCase()}`
 }
 
-const CLAVES: { [N in Tabla]: (doc: DocTypes[N]) => readonly string[] } = {
+const CLAVES: { [N in Table]: (doc: DocTypes[N]) => readonly string[] } = {
   tb_citas: (c: CitaDoc) => clavesCita(c),
   tb_pagos_citas: (p: PagoCitaDoc) => [clavePagoDeCita(p.id_cita)],
 }
 
-const indices = new WeakMap<RxCollection, IndiceLocal<unknown>>()
+const lookups = new WeakMap<RxCollection, LocalLookup<unknown>>()
 
 /** The session's lookup for `name`, started on first use and kept for the session. */
-export function indiceDe<N extends Tabla>(name: N, collection: RxCollection<DocTypes[N]>): IndiceLocal<DocTypes[N]> {
-  let indice = indices.get(collection as RxCollection)
-  if (!indice) indices.set(collection as RxCollection, (indice = new IndiceLocal(collection, CLAVES[name]) as IndiceLocal<unknown>))
-  return indice as IndiceLocal<DocTypes[N]>
+export function lookupFor<N extends Table>(name: N, collection: RxCollection<DocTypes[N]>): LocalLookup<DocTypes[N]> {
+  let lookup = lookups.get(collection as RxCollection)
+  if (!lookup) lookups.set(collection as RxCollection, (lookup = new LocalLookup(collection, CLAVES[name]) as LocalLookup<unknown>))
+  return lookup as LocalLookup<DocTypes[N]>
 }
 
-function useIndice<N extends Tabla>(name: N): { collection: RxCollection<DocTypes[N]>; indice: IndiceLocal<DocTypes[N]> } | null {
+function useLookup<N extends Table>(name: N): { collection: RxCollection<DocTypes[N]>; lookup: LocalLookup<DocTypes[N]> } | null {
   const session = useSyncSession()
   const collection = session?.collection(name) as RxCollection<DocTypes[N]> | undefined
-  return useMemo(() => (collection ? { collection, indice: indiceDe(name, collection) } : null), [collection, name])
+  return useMemo(() => (collection ? { collection, lookup: lookupFor(name, collection) } : null), [collection, name])
 }
 
 /**
  * Starts both lookups once this render is committed, so the first card opened from the
  * screen finds them built (one scan of each table per session, kept after the screen).
  */
-export function usePrepararLecturasPorCliente(): void {
+export function usePrepareClienteLookups(): void {
   const session = useSyncSession()
   useEffect(() => {
     const citas = session?.collection('tb_citas') as RxCollection<CitaDoc> | undefined
@@ -54,16 +54,16 @@ export function usePrepararLecturasPorCliente(): void {
     if (!citas || !pagos) return
     // A task of its own after the commit: the screen is drawn first (as usePrefetchCitasDias).
     const timer = setTimeout(() => {
-      indiceDe('tb_citas', citas)
-      indiceDe('tb_pagos_citas', pagos)
+      lookupFor('tb_citas', citas)
+      lookupFor('tb_pagos_citas', pagos)
     }, 0)
     return () => clearTimeout(timer)
   }, [session])
 }
 
-export interface DocsPorClaves<R> {
+export interface DocsByKeys<R> {
   /** False until the lookup is built and the documents of its ids have answered once. */
-  listo: boolean
+  ready: boolean
   rows: readonly R[]
   error: Error | null
   /** The ids read (sorted), so a dependent read can start in the same render. */
@@ -74,37 +74,37 @@ const NONE: readonly never[] = []
 const SEP = '\n'
 
 /**
- * The live documents of `name` filed under any of `claves`, mapped with `mapRow` (a
+ * The live documents of `name` filed under any of `keys`, mapped with `mapRow` (a
  * stable, module-level function). After the first answer, a change of ids keeps the
  * previous rows until the new ones answer (no 'Cargando…' flash in an open card).
  */
-export function useDocsPorClaves<N extends Tabla, R>(name: N, claves: readonly string[], mapRow: (doc: DocTypes[N]) => R): DocsPorClaves<R> {
-  const leido = useIndice(name)
-  const clavesKey = claves.join(SEP)
-  const subscribe = useCallback((onChange: () => void) => (leido ? leido.indice.subscribe(clavesKey ? clavesKey.split(SEP) : [], onChange) : () => {}), [leido, clavesKey])
+export function useDocsByKeys<N extends Table, R>(name: N, keys: readonly string[], mapRow: (doc: DocTypes[N]) => R): DocsByKeys<R> {
+  const built = useLookup(name)
+  const keysKey = keys.join(SEP)
+  const subscribe = useCallback((onChange: () => void) => (built ? built.lookup.subscribe(keysKey ? keysKey.split(SEP) : [], onChange) : () => {}), [built, keysKey])
   // A string, so an unchanged answer is the same snapshot; null until the lookup is built.
-  const snapshot = () => (leido ? (leido.indice.ids(clavesKey ? clavesKey.split(SEP) : [])?.join(SEP) ?? null) : null)
+  const snapshot = () => (built ? (built.lookup.ids(keysKey ? keysKey.split(SEP) : [])?.join(SEP) ?? null) : null)
   const idsKey = useSyncExternalStore(subscribe, snapshot, snapshot)
-  const [leidas, setLeidas] = useState<{ idsKey: string; rows: readonly R[]; error: Error | null } | null>(null)
+  const [answer, setAnswer] = useState<{ idsKey: string; rows: readonly R[]; error: Error | null } | null>(null)
 
   useEffect(() => {
-    if (!leido || idsKey === null) return
-    const primaria = leido.collection.schema.primaryPath as string
+    if (!built || idsKey === null) return
+    const primaryPath = built.collection.schema.primaryPath as string
     const ids = idsKey ? idsKey.split(SEP) : []
     // By primary key: RxDB reads these from its document cache or by id, never by a scan.
-    const sub = leido.collection
-      .find({ selector: { [primaria]: { $in: ids } } } as never)
+    const sub = built.collection
+      .find({ selector: { [primaryPath]: { $in: ids } } } as never)
       .$.pipe(map((docs) => docs.map((d) => mapRow(d.toJSON() as DocTypes[N]))))
       .subscribe({
-        next: (rows) => setLeidas({ idsKey, rows, error: null }),
-        error: (error: Error) => setLeidas({ idsKey, rows: NONE, error }),
+        next: (rows) => setAnswer({ idsKey, rows, error: null }),
+        error: (error: Error) => setAnswer({ idsKey, rows: NONE, error }),
       })
     return () => sub.unsubscribe()
-  }, [leido, idsKey, mapRow])
+  }, [built, idsKey, mapRow])
 
-  const error = leido?.indice.error ?? leidas?.error ?? null
+  const error = built?.lookup.error ?? answer?.error ?? null
   return useMemo(
-    () => ({ listo: leidas !== null, rows: leidas?.rows ?? NONE, error, ids: idsKey ? idsKey.split(SEP) : NONE }),
-    [leidas, error, idsKey],
+    () => ({ ready: answer !== null, rows: answer?.rows ?? NONE, error, ids: idsKey ? idsKey.split(SEP) : NONE }),
+    [answer, error, idsKey],
   )
 }

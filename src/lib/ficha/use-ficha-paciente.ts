@@ -11,7 +11,7 @@ import type { PagoReporte } from '@/domain/comisiones.ts'
 import { clavesCliente, fichaPaciente, normalizarEmail, normalizarTelefono, patronEmail, patronTelefono, type CitaFicha, type FichaPaciente } from '@/domain/ficha-paciente.ts'
 import { nombreCompleto } from '@/domain/nombre-completo.ts'
 import { peorEstado } from '@/lib/db/admin-rows.ts'
-import { clavePagoDeCita, useDocsPorClaves, usePrepararLecturasPorCliente } from '@/lib/db/citas-por-cliente.ts'
+import { clavePagoDeCita, useDocsByKeys, usePrepareClienteLookups } from '@/lib/db/citas-por-cliente.ts'
 import { fromDoc } from '@/lib/db/from-doc.ts'
 import { useCollection, type CollectionStatus } from '@/lib/db/use-collection.ts'
 import { useSharedCollection } from '@/lib/db/use-shared-collection.ts'
@@ -97,10 +97,10 @@ export function useAlergiasPaciente(idPaciente: string | null): string | null {
   return (idPaciente && rows[0]?.alergias?.trim()) || null
 }
 
-const estado = (leidas: { listo: boolean; error: Error | null }): CollectionStatus => (leidas.error ? 'error' : leidas.listo ? 'ready' : 'loading')
+const statusOf = (answer: { ready: boolean; error: Error | null }): CollectionStatus => (answer.error ? 'error' : answer.ready ? 'ready' : 'loading')
 
 /** Starts the card's lookups from a screen that opens it, so its first card is quick too. */
-export const usePrepararFicha = usePrepararLecturasPorCliente
+export const usePrepareFicha = usePrepareClienteLookups
 
 /** The card of `cliente`; `now` is read once per change of the data (upcoming vs past). */
 export function useFichaPaciente(cliente: ClienteFicha): FichaDatos {
@@ -125,8 +125,8 @@ export function useFichaPaciente(cliente: ClienteFicha): FichaDatos {
     () => ({ id_paciente: paciente?.id_paciente ?? id ?? '', email: paciente ? paciente.email : email, telefono: paciente ? paciente.telefono : telefono }),
     [paciente, id, email, telefono],
   )
-  const citas = useDocsPorClaves('tb_citas', clavesCliente(objetivo), toCita)
-  const pagos = useDocsPorClaves('tb_pagos_citas', citas.ids.map(clavePagoDeCita), toPago)
+  const citas = useDocsByKeys('tb_citas', clavesCliente(objetivo), toCita)
+  const pagos = useDocsByKeys('tb_pagos_citas', citas.ids.map(clavePagoDeCita), toPago)
   const especialistas = useSharedCollection('tb_especialistas')
 
   const ficha = useMemo(() => fichaPaciente(objetivo, citas.rows, pagos.rows, new Date()), [objetivo, citas.rows, pagos.rows])
@@ -135,6 +135,6 @@ export function useFichaPaciente(cliente: ClienteFicha): FichaDatos {
     return (idEsp: string | null) => (idEsp ? (porId.get(idEsp) ?? '') : '')
   }, [especialistas.data])
 
-  const status = peorEstado([pacientes.status, estado(citas), estado(pagos), especialistas.error ? 'error' : especialistas.loading ? 'loading' : 'ready'])
+  const status = peorEstado([pacientes.status, statusOf(citas), statusOf(pagos), especialistas.error ? 'error' : especialistas.loading ? 'loading' : 'ready'])
   return useMemo(() => ({ status, paciente, ficha, especialista }), [status, paciente, ficha, especialista])
 }
