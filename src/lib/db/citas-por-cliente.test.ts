@@ -14,6 +14,7 @@ import type { TableDef } from '@sync/tables/table-def.ts'
 import { clavesCliente } from '@/domain/ficha-paciente.ts'
 import { clavePagoDeCita, lookupFor } from './citas-por-cliente.ts'
 import type { LocalLookup } from './local-lookup.ts'
+import { citaDoc } from '@tests/support/agenda-fixtures.ts'
 
 const STAMP = '2026-11-25T10:00:00.000000Z'
 const ANA = { id_paciente: 'a0000000-0000-4000-8000-000000000001', email: 'Ana.Perez@Mail.com', telefono: '987 654 321' }
@@ -26,19 +27,7 @@ let n = 0
 
 const uuid = (prefijo: string) => `${prefijo}0000000-0000-4000-8000-${String(++n).padStart(12, '0')}`
 
-function cita(extra: Partial<CitaDoc> = {}): CitaDoc {
-  return {
-    id_cita: uuid('c'),
-    nombre_cliente: 'Ana Pérez',
-    fecha_cita: '2026-11-20',
-    hora_inicio: '11:00:00',
-    estado_cita: 'Confirmada',
-    monto_adelanto: 0,
-    created_at: STAMP,
-    updated_at: STAMP,
-    ...extra,
-  } as CitaDoc
-}
+const cita = (extra: Partial<CitaDoc> = {}) => citaDoc({ nombre_cliente: 'Ana Pérez', ...extra })
 
 function pago(idCita: string): PagoCitaDoc {
   return {
@@ -191,8 +180,8 @@ describe('the citas lookup by client', () => {
 
 describe('the payments lookup by cita', () => {
   it('files each payment under its cita (any case) and follows new and deleted payments', async () => {
-    const c1 = uuid('c')
-    const c2 = uuid('c')
+    const c1 = citaDoc().id_cita
+    const c2 = citaDoc().id_cita
     const p1 = pago(c1)
     await pagos.insert(p1)
     const lookup = lookupFor('tb_pagos_citas', pagos)

@@ -9,7 +9,7 @@ import { startTestStack, type TestStack } from '../../support/stack.ts'
 import { SyncSession } from '../../../sync/session.ts'
 import { manualNetwork } from '../../../sync/runtime/network.ts'
 import { createFixtureTables, fxNotas } from '../../sync/fixture-tables.ts'
-import { defineTable } from '../../../sync/tables/table-def.ts'
+import { defineTable, type TableDef } from '../../../sync/tables/table-def.ts'
 import { createSqlBackend, type SqlBackend } from '../../sync/sql-backend.ts'
 import { waitFor } from '../../sync/wait.ts'
 
@@ -78,7 +78,7 @@ async function seed(fechas: string[]): Promise<string[]> {
   return ids
 }
 
-async function device(backend: SqlBackend, batch: number, tables = [fxAgenda]) {
+async function device(backend: SqlBackend, batch: number, tables: TableDef[] = [fxAgenda]) {
   const session = await SyncSession.open({
     supabase: stack.anon(),
     user: { id: `ventana-${Date.now()}`, isAdmin: false },
