@@ -22,6 +22,7 @@ import type { RxDatabase } from 'rxdb'
 import type { Subscription } from 'rxjs'
 import { addTableCollections, openDatabase, type AnyCollection } from './database.ts'
 import { createSupabaseBackend, type SyncBackend } from './replication/backend.ts'
+import { WindowsFirst } from './replication/first-window.ts'
 import { isStoppedError, ReplicationStopped, retrying, type RetryContext } from './replication/retry.ts'
 import { onLocalWrite } from './replication/rxdb-internals.ts'
 import { TableSync } from './replication/table-sync.ts'
@@ -220,7 +221,8 @@ export class SyncSession {
     // Admin-only data from an earlier admin session must not stay on the device.
     if (!this.user.isAdmin) await removeStaleAdminTables(this.database, all)
 
-    for (const def of this.tables) this.syncs.set(def.name, new TableSync(def, this.tableEnv()))
+    const windowsFirst = new WindowsFirst(this.tables.filter((t) => t.firstWindow).map((t) => t.name))
+    for (const def of this.tables) this.syncs.set(def.name, new TableSync(def, this.tableEnv(windowsFirst)))
     Object.assign(
       this.collections,
       await addTableCollections(this.database, this.tables, (def) => this.syncs.get(def.name)!.conflictHandler),
@@ -303,8 +305,9 @@ export class SyncSession {
   // ---------------------------------------------------------------------------------
   // Environment handed to each table's replication
 
-  private tableEnv() {
+  private tableEnv(windowsFirst: WindowsFirst) {
     return {
+      windowsFirst,
       backend: this.backend,
       identifier: this.options.serverUrl ?? 'supabase',
       problems: this.problems,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { PagoReporte } from './comisiones.ts'
-import { coincidenciaCita, esInasistencia, fichaPaciente, normalizarEmail, normalizarTelefono, patronEmail, patronTelefono, type CitaFicha, type PacienteFicha } from './ficha-paciente.ts'
+import { clavesCita, clavesCliente, coincidenciaCita, esInasistencia, fichaPaciente, normalizarEmail, normalizarTelefono, patronEmail, patronTelefono, type CitaFicha, type PacienteFicha } from './ficha-paciente.ts'
 
 /** 2026-11-30 10:00 in Lima (UTC−5). */
 const AHORA = new Date('2026-11-30T15:00:00Z')
@@ -89,6 +89,39 @@ describe('coincidenciaCita', () => {
     const sinContacto = { id_paciente: 'p-x', email: null, telefono: '' }
     expect(coincidenciaCita(sinContacto, { id_paciente: null, email_cliente: null, telefono_cliente: null })).toBeNull()
     expect(coincidenciaCita(sinContacto, { id_paciente: null, email_cliente: '', telefono_cliente: '' })).toBeNull()
+  })
+})
+
+describe('lookup keys: a cita shares a key with a client exactly when coincidenciaCita matches them', () => {
+  it('worked examples', () => {
+    expect(clavesCita({ id_paciente: 'P-ANA', email_cliente: 'ana.perez@mail.com', telefono_cliente: '987654321' })).toEqual(['p:p-ana'])
+    expect(clavesCita({ id_paciente: null, email_cliente: ' ANA.perez@mail.com', telefono_cliente: '+51 987-654-321' })).toEqual(['e:ana.perez@mail.com', 't:51987654321'])
+    expect(clavesCita({ id_paciente: null, email_cliente: '  ', telefono_cliente: null })).toEqual([])
+    expect(clavesCliente(ANA)).toEqual(['p:p-ana', 'e:ana.perez@mail.com', 't:51987654321'])
+    expect(clavesCliente({ id_paciente: '', email: null, telefono: '0051 987 654 321' })).toEqual(['t:51987654321'])
+  })
+  it('every combination of id, e-mail and phone spellings agrees with the rule', () => {
+    const ids = [null, '', 'p-ana', 'P-ANA', 'p-otro']
+    const emails = [null, '', '  ', 'Ana.Perez@Mail.com', ' ana.perez@mail.com ', 'otra@mail.com']
+    const telefonos = [null, '', '987 654 321', '+51 987-654-321', '0051987654321', '912 345 678', '01 4412233']
+    const clientes: PacienteFicha[] = []
+    for (const id of ids) for (const email of emails) for (const telefono of telefonos) clientes.push({ id_paciente: id ?? '', email, telefono })
+    let coinciden = 0
+    const desacuerdos: unknown[] = []
+    for (const cliente of clientes) {
+      const delCliente = new Set(clavesCliente(cliente))
+      for (const id_paciente of ids)
+        for (const email_cliente of emails)
+          for (const telefono_cliente of telefonos) {
+            const c = { id_paciente, email_cliente, telefono_cliente }
+            const porClave = clavesCita(c).some((k) => delCliente.has(k))
+            if (porClave !== (coincidenciaCita(cliente, c) !== null)) desacuerdos.push({ cliente, c, porClave })
+            if (porClave) coinciden++
+          }
+    }
+    expect(desacuerdos).toEqual([])
+    // The grid holds matches of every kind, not only misses.
+    expect(coinciden).toBeGreaterThan(1000)
   })
 })
 

@@ -135,6 +135,33 @@ export function coincidenciaCita(paciente: PacienteFicha, cita: Pick<CitaFicha, 
   return null
 }
 
+/**
+ * The lookup keys of a cita (the device keeps them per session, src/lib/db/citas-por-cliente.ts):
+ * its patient's id when it has one, else its e-mail and its phone as normalised above.
+ * `coincidenciaCita(p, c)` is not null exactly when `clavesCita(c)` and `clavesCliente(p)`
+ * share a key, so the card can read its candidates without scanning every cita.
+ */
+export function clavesCita(cita: Pick<CitaFicha, 'id_paciente' | 'email_cliente' | 'telefono_cliente'>): string[] {
+  if (cita.id_paciente) return [`p:${cita.id_paciente.toLowerCase()}`]
+  return clavesContacto(cita.email_cliente, cita.telefono_cliente)
+}
+
+/** The keys under which a client's citas are found (see `clavesCita`). */
+export function clavesCliente(paciente: PacienteFicha): string[] {
+  const claves = clavesContacto(paciente.email, paciente.telefono)
+  if (paciente.id_paciente) claves.unshift(`p:${paciente.id_paciente.toLowerCase()}`)
+  return claves
+}
+
+function clavesContacto(email: string | null | undefined, telefono: string | null | undefined): string[] {
+  const claves: string[] = []
+  const e = normalizarEmail(email)
+  const t = normalizarTelefono(telefono)
+  if (e) claves.push(`e:${e}`)
+  if (t) claves.push(`t:${t}`)
+  return claves
+}
+
 export const VENTA_DIRECTA = 'Venta Directa'
 const CERRADAS = new Set(['Cancelada', 'Completada', VENTA_DIRECTA])
 

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { peruDate } from './first-window.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { peruDate, WindowsFirst, WINDOWS_FIRST_BOUND_MS } from './first-window.ts'
 
 describe('peruDate', () => {
   it('is the calendar date in Lima: the day changes at 05:00 UTC, all year', () => {
@@ -7,5 +7,48 @@ describe('peruDate', () => {
     expect(peruDate(Date.parse('2026-11-30T05:00:00Z'))).toBe('2026-11-30')
     expect(peruDate(Date.parse('2026-07-01T04:00:00Z'))).toBe('2026-06-30')
     expect(peruDate(Date.parse('2027-01-01T03:00:00Z'))).toBe('2026-12-31')
+  })
+})
+
+describe('WindowsFirst', () => {
+  it('opens at once when no table has a window', async () => {
+    let opened = false
+    void new WindowsFirst([], 60_000).wait().then(() => (opened = true))
+    await Promise.resolve()
+    expect(opened).toBe(true)
+  })
+
+  it('opens when every window has answered, not before; a repeated or unknown table changes nothing', async () => {
+    vi.useFakeTimers()
+    try {
+      const gate = new WindowsFirst(['tb_citas', 'tb_pagos_citas'], 60_000)
+      let opened = false
+      void gate.wait().then(() => (opened = true))
+      gate.done('tb_citas')
+      gate.done('tb_citas')
+      gate.done('tb_pacientes')
+      await vi.advanceTimersByTimeAsync(59_000)
+      expect(opened).toBe(false)
+      gate.done('tb_pagos_citas')
+      await Promise.resolve()
+      expect(opened).toBe(true)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('opens at the bound even if a window never answers', async () => {
+    vi.useFakeTimers()
+    try {
+      const gate = new WindowsFirst(['tb_citas'])
+      let opened = false
+      void gate.wait().then(() => (opened = true))
+      await vi.advanceTimersByTimeAsync(WINDOWS_FIRST_BOUND_MS - 1)
+      expect(opened).toBe(false)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(opened).toBe(true)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

@@ -58,3 +58,40 @@ export async function readFirstWindow(
   if (rows.length < batchSize) return { documents, checkpoint: start, last: true }
   return { documents, checkpoint: { ...start, window: String(rows.at(-1)![def.primaryKey]) }, last: false }
 }
+
+/**
+ * The other tables' first pages wait for the first windows (docs/decisions/0055-hoy-primero.md,
+ * "Update"): the server answers one request at a time (the embedded stack, and a small
+ * hosted plan under load), so a new device that asked for every table at once had its
+ * window requests answered behind seven 1,000-row pages. A table with a window says when
+ * its first window page has answered, or that it has none to read; the others' first
+ * pulls (no checkpoint yet) start then, or after `boundMs` whatever happened: a window
+ * that cannot answer (a slow server, no network) never holds the download back for long.
+ */
+/** The longest the other tables' first pages wait for the windows. */
+export const WINDOWS_FIRST_BOUND_MS = 5_000
+
+export class WindowsFirst {
+  private readonly waiting: Set<string>
+  private release!: () => void
+  private readonly opened = new Promise<void>((resolve) => (this.release = resolve))
+  private readonly timer: ReturnType<typeof setTimeout> | null = null
+
+  constructor(windowed: readonly string[], boundMs = WINDOWS_FIRST_BOUND_MS) {
+    this.waiting = new Set(windowed)
+    if (this.waiting.size === 0) this.release()
+    else this.timer = setTimeout(() => this.release(), boundMs)
+  }
+
+  /** `table`'s first window page has answered, or it has no window to read (again). */
+  done(table: string): void {
+    if (!this.waiting.delete(table) || this.waiting.size > 0) return
+    if (this.timer) clearTimeout(this.timer)
+    this.release()
+  }
+
+  /** Resolves once every window has answered, or the bound has passed. */
+  wait(): Promise<void> {
+    return this.opened
+  }
+}

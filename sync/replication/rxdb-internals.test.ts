@@ -9,7 +9,7 @@ import { addRxPlugin, createRxDatabase, RXDB_VERSION, type RxCollection, type Rx
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents'
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
-import { bookkeeping, downstreamStored, isAfter, localDocumentData$, onLocalWrite, positionOf, replicationStarted, RXDB_CHECKED_AGAINST, storageInstancesOf, storedByIds, storedCollectionNames, whenReplicationStarted, type StoredDoc } from './rxdb-internals.ts'
+import { bookkeeping, downstreamStored, isAfter, localDocumentData$, onLocalWrite, positionOf, replicationStarted, RXDB_CHECKED_AGAINST, storageInstancesOf, storedByIds, storedCollectionNames, storedLiveDocuments, whenReplicationStarted, type StoredDoc } from './rxdb-internals.ts'
 
 addRxPlugin(RxDBLocalDocumentsPlugin)
 
@@ -55,7 +55,7 @@ describe(`RxDB internals (checked against ${RXDB_CHECKED_AGAINST})`, () => {
     expect(RXDB_VERSION, 'RxDB cambió de versión: revisa sync/replication/rxdb-internals.ts').toBe(RXDB_CHECKED_AGAINST)
   })
 
-  it('reads documents by id with tombstones, the stored collection names, and change positions in order', async () => {
+  it('reads documents by id with tombstones, the live documents, the stored collection names, and change positions in order', async () => {
     const { items } = await setup()
     await items.insert({ id: 'a', name: 'Ana' })
     await items.insert({ id: 'b', name: 'Bea' })
@@ -66,6 +66,7 @@ describe(`RxDB internals (checked against ${RXDB_CHECKED_AGAINST})`, () => {
       ['b', true],
     ])
     expect(await storedCollectionNames(db!)).toEqual(['items'])
+    expect((await storedLiveDocuments(items as never)).map((d) => d.id)).toEqual(['a'])
     const [a, b] = ['a', 'b'].map((id) => positionOf(stored.find((d) => d.id === id) as StoredDoc, 'id'))
     // 'b' was written after 'a' (its removal is a later write).
     expect(isAfter(b!, a)).toBe(true)

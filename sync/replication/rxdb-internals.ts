@@ -23,7 +23,9 @@ import {
   getHeightOfRevision,
   INTERNAL_STORAGE_NAME,
   INTERNAL_STORE_SCHEMA,
+  normalizeMangoQuery,
   now,
+  prepareQuery,
   type RxCollection,
   type RxJsonSchema,
   type RxStorage,
@@ -64,6 +66,17 @@ export function isAfter(a: ChangePosition, b: ChangePosition | undefined): boole
  */
 export async function storedByIds(collection: RxCollection, ids: readonly string[]): Promise<Array<Record<string, unknown>>> {
   return (await collection.storageInstance.findDocumentsById([...ids], true)) as Array<Record<string, unknown>>
+}
+
+/**
+ * Every live document of the collection straight from its storage, as stored: one scan,
+ * no RxDocument made for each (a session lookup built over ~22,800 citas,
+ * src/lib/db/local-lookup.ts).
+ */
+export async function storedLiveDocuments(collection: RxCollection): Promise<Array<Record<string, unknown>>> {
+  const schema = collection.schema.jsonSchema
+  const live = prepareQuery(schema, normalizeMangoQuery(schema, { selector: { _deleted: { $eq: false } } } as never))
+  return (await collection.storageInstance.query(live)).documents as Array<Record<string, unknown>>
 }
 
 /** Names of the collections stored in a database (its internal store), opened or not. */

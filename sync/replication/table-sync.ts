@@ -37,7 +37,7 @@ import { downstreamStored, replicationStarted } from './rxdb-internals.ts'
 import { HeldRetry } from './held-retry.ts'
 import { isPushTooLarge, jsonBytes, splitForPush } from './push-batches.ts'
 import { parkRows } from './parking.ts'
-import { readFirstWindow } from './first-window.ts'
+import { readFirstWindow, type WindowsFirst } from './first-window.ts'
 import { duplicateOf, operationOf, serverRowOf } from './push-lookups.ts'
 
 export interface PullCheckpoint {
@@ -77,6 +77,8 @@ export interface TableSyncEnv {
    */
   countPendingAgain(table: string, debounced?: boolean): void
   onUnexpectedError(table: string, error: unknown): void
+  /** The first pages of tables without a window wait for the windows (first-window.ts). */
+  windowsFirst: WindowsFirst
   /** Local writes other than `batchSize` of this table are still waiting to upload. */
   othersPending(table: string, batchSize: number): Promise<boolean>
   newId(): string
@@ -219,10 +221,14 @@ export class TableSync {
   private async pull(checkpoint: PullCheckpoint | undefined, batchSize: number) {
     const window = this.def.firstWindow ? { window: null } : {}
     if (this.def.firstWindow && (!checkpoint || typeof checkpoint.window === 'string')) {
-      const first = await this.pullWindow(checkpoint, batchSize)
+      const first = await this.pullWindow(checkpoint, batchSize).finally(() => this.env.windowsFirst.done(this.def.name))
       if (first) return first
       // Nothing (more) in the window: the general pull starts, under the window's floor.
       if (checkpoint) checkpoint = { xid: '0', id: null, floor: checkpoint.floor, window: null }
+    } else if (this.def.firstWindow) {
+      this.env.windowsFirst.done(this.def.name)
+    } else if (!checkpoint) {
+      await this.env.windowsFirst.wait()
     }
     const ctx = this.env.retryContext(this.stopped, `pull:${this.def.name}`)
     const page = await retrying(ctx, () =>

@@ -86,7 +86,7 @@ async function sembrar(page: Page, hoy: string, sufijo: string) {
     }),
   ])
     await api.insert('tb_pagos_citas', p, demo.staff)
-  return { paciente, nombre, proxima, especialista: `Ficha Prueba ${sufijo}`, producto: producto.nombre }
+  return { paciente, nombre, proxima, cita, especialista: `Ficha Prueba ${sufijo}`, producto: producto.nombre }
 }
 
 const ficha = (page: Page) => page.getByRole('dialog', { name: 'Ficha del paciente' })
@@ -115,6 +115,21 @@ test.describe('Ficha del paciente', () => {
     const resumen = ficha(page).getByRole('region', { name: 'Resumen' })
     // Everything the other tablets wrote has reached this device before the network goes.
     await expect(resumen).toContainText('Total pagadoS/ 345.00', { timeout: 30_000 })
+    // The open card follows the sync (0053 "Update"): another tablet books a web cita with
+    // her e-mail and it appears, marked; its e-mail is corrected to someone else's and it leaves.
+    const proximas = ficha(page).getByRole('table', { name: 'Próximas citas' }).locator('tbody tr')
+    await expect(proximas).toHaveCount(1)
+    const api = await backend(page)
+    const otraWeb = s.cita(dia(hoy, 6), { id_paciente: null, email_cliente: s.paciente.email, hora_inicio: '12:00:00', hora_fin: '13:00:00' })
+    await api.insert('tb_citas', otraWeb, demo.staff)
+    await expect(proximas).toHaveCount(2, { timeout: 30_000 })
+    await expect(proximas.nth(1)).toContainText(`${ddmmyyyy(dia(hoy, 6))}Por correo`)
+    const corregida = await page.request.patch(`${api.url}/rest/v1/tb_citas?id_cita=eq.${otraWeb.id_cita}`, {
+      headers: { apikey: api.anon, authorization: `Bearer ${await api.token(demo.staff)}`, prefer: 'return=minimal' },
+      data: { email_cliente: `otra-${sufijo}@correo.pe` },
+    })
+    expect(corregida.status(), await corregida.text()).toBe(204)
+    await expect(proximas).toHaveCount(1, { timeout: 30_000 })
     await page.keyboard.press('Escape')
     await expect(ficha(page)).toBeHidden()
 

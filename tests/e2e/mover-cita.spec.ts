@@ -84,11 +84,14 @@ async function trayecto(page: Page, cita: Locator, columna: Locator, minutos: nu
   await cita.scrollIntoViewIfNeeded()
   const grip = cita.locator('span[class*="grip"]')
   let g = (await grip.boundingBox())!
-  const alto = page.viewportSize()!.height
+  // The day scrolls inside its region (the names stay in view): what is visible ends at
+  // the region's bottom or the viewport's, whichever comes first.
+  const region = (await page.getByRole('region', { name: 'Vista del día por especialista' }).boundingBox())!
+  const alto = Math.min(page.viewportSize()!.height, region.y + region.height)
   const bajar = g.y + minutos * PX_POR_MINUTO + 60 - alto
   if (bajar > 0) {
     await page.mouse.move(g.x + 2, Math.max(g.y - 60, 5))
-    await page.mouse.wheel(0, Math.min(bajar, g.y - 160))
+    await page.mouse.wheel(0, Math.min(bajar, g.y - region.y - 100))
     await expect.poll(async () => (await grip.boundingBox())!.y).toBeLessThan(g.y)
     g = (await grip.boundingBox())!
   }

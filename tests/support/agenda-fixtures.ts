@@ -6,6 +6,7 @@
 import type { HorarioSemana } from '@/domain/agenda-slots.ts'
 import type { FormaPagoFila } from '@/domain/formas-pago.ts'
 import type { EspecialistaFila, TratamientoFila } from '@/lib/db/use-agenda-catalogo.ts'
+import type { CitaDoc } from '@sync/tables/product-tables.ts'
 
 /** Works Monday to Friday, 09:00–13:00. */
 export const lucia: EspecialistaFila = {
@@ -41,3 +42,24 @@ export const formas: FormaPagoFila[] = [
   { fp_descripcion: 'Yape', fp_comision: 0 },
   { fp_descripcion: 'Efectivo', fp_comision: 0 },
 ]
+
+let citaSeq = 0
+
+/**
+ * A cita as the device stores it (a `tb_citas` document), with plausible defaults and a
+ * fresh id each call; a test sets the fields it checks.
+ */
+export function citaDoc(extra: Partial<CitaDoc> = {}): CitaDoc {
+  citaSeq++
+  return {
+    id_cita: `c0000000-0000-4000-8000-${String(citaSeq).padStart(12, '0')}`,
+    nombre_cliente: `Cliente ${citaSeq}`,
+    fecha_cita: '2026-11-20',
+    hora_inicio: '11:00:00',
+    estado_cita: 'Confirmada',
+    monto_adelanto: 0,
+    created_at: '2026-11-25T10:00:00.000000Z',
+    updated_at: '2026-11-25T10:00:00.000000Z',
+    ...extra,
+  } as CitaDoc
+}

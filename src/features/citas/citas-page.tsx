@@ -19,7 +19,7 @@ import { searchCountLabel } from '@/domain/text.ts'
 import type { EnlaceWhatsapp } from '@/domain/whatsapp.ts'
 import { programarCita } from '@/lib/agenda/programar-cita.ts'
 import { FichaPacienteDialog } from '@/lib/ficha/ficha-paciente-dialog.tsx'
-import type { ClienteFicha } from '@/lib/ficha/use-ficha-paciente.ts'
+import { usePrepareFicha, type ClienteFicha } from '@/lib/ficha/use-ficha-paciente.ts'
 import { getSessionUser } from '@/lib/auth/session-store.ts'
 import { useAvisoDiaCerrado } from '@/lib/db/use-aviso-dia-cerrado.tsx'
 import { errorText, toast, toastError } from '@/lib/toast/toast-store.ts'
@@ -64,6 +64,7 @@ export function CitasPage({ store }: { store: CitasStore }) {
   const [cancelling, setCancelling] = useState<Cita | null>(null)
   const [nuevo, setNuevo] = useState<HuecoElegido | null>(null)
   const [ficha, setFicha] = useState<ClienteFicha | null>(null)
+  usePrepareFicha()
   const alergiasConfirmar = store.useAlergias(confirming?.id_paciente ?? null)
   const aviso = useAvisoDiaCerrado()
   const hoy = peruToday()

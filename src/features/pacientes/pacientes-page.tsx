@@ -19,7 +19,7 @@ import { nombreCompleto } from '@/domain/nombre-completo.ts'
 import { formatFechaCorta } from '@/domain/peru-time.ts'
 import { searchCountLabel } from '@/domain/text.ts'
 import { FichaPacienteDialog } from '@/lib/ficha/ficha-paciente-dialog.tsx'
-import type { ClienteFicha } from '@/lib/ficha/use-ficha-paciente.ts'
+import { usePrepareFicha, type ClienteFicha } from '@/lib/ficha/use-ficha-paciente.ts'
 import { errorText, toast, toastError, withToasts } from '@/lib/toast/toast-store.ts'
 import { CellNote, type Column } from '@/lib/ui/data-table.tsx'
 import type { DialogForm } from '@/lib/ui/form-dialog.tsx'
@@ -52,6 +52,7 @@ export function PacientesPage({ store }: { store: PacientesStore }) {
   const { q, setQ } = list
   const [editing, setEditing] = useState<Paciente | 'new' | null>(null)
   const [ficha, setFicha] = useState<ClienteFicha | null>(null)
+  usePrepareFicha()
 
   const index = useMemo(() => buildPacienteIndex(store.rows), [store.rows])
   const found = useMemo(() => searchPacientes(index, q), [index, q])

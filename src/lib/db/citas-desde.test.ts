@@ -7,27 +7,14 @@ import { buildRxSchema } from '@sync/schema/rxdb-schema.ts'
 import { productTables, type CitaDoc, type EspecialistaDoc } from '@sync/tables/product-tables.ts'
 import type { TableDef } from '@sync/tables/table-def.ts'
 import { citasDesdeQuery, conEspecialista } from './citas-desde.ts'
+import { citaDoc } from '@tests/support/agenda-fixtures.ts'
 
 const STAMP = '2026-11-25T10:00:00.000000Z'
 let db: RxDatabase
 let citas: RxCollection<CitaDoc>
 let especialistas: RxCollection<EspecialistaDoc>
-let n = 0
 
-function cita(fecha: string, extra: Partial<CitaDoc> = {}): CitaDoc {
-  n++
-  return {
-    id_cita: `c0000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    nombre_cliente: `Cliente ${n}`,
-    fecha_cita: fecha,
-    hora_inicio: '17:00:00',
-    estado_cita: 'Confirmada',
-    monto_adelanto: 0,
-    created_at: STAMP,
-    updated_at: STAMP,
-    ...extra,
-  } as CitaDoc
-}
+const cita = (fecha: string, extra: Partial<CitaDoc> = {}) => citaDoc({ fecha_cita: fecha, hora_inicio: '17:00:00', ...extra })
 
 const LUCIA = 'e0000000-0000-4000-8000-000000000001'
 

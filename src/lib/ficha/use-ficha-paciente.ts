@@ -1,16 +1,17 @@
 /**
  * The client card's data, live from the device (docs/decisions/0053-ficha-del-paciente.md):
  * the patient by id (or, for a cita that has none, by its e-mail or phone), the citas that
- * may be theirs (one query: the id, or a pattern of the e-mail or phone; the rule in
- * `src/domain/ficha-paciente.ts` decides), the payments of those citas and the
- * specialists' names. No server: it works offline.
+ * are theirs and the payments of those citas — both found through the session's lookups
+ * (`src/lib/db/citas-por-cliente.ts`, 0053 "Update") and read together, by primary key —
+ * and the specialists' names. No server: it works offline.
  */
 import { useMemo } from 'react'
 import type { CitaDoc, PagoCitaDoc } from '@sync/tables/product-tables.ts'
 import type { PagoReporte } from '@/domain/comisiones.ts'
-import { fichaPaciente, normalizarEmail, normalizarTelefono, patronEmail, patronTelefono, type CitaFicha, type FichaPaciente } from '@/domain/ficha-paciente.ts'
+import { clavesCliente, fichaPaciente, normalizarEmail, normalizarTelefono, patronEmail, patronTelefono, type CitaFicha, type FichaPaciente } from '@/domain/ficha-paciente.ts'
 import { nombreCompleto } from '@/domain/nombre-completo.ts'
 import { peorEstado } from '@/lib/db/admin-rows.ts'
+import { clavePagoDeCita, useDocsByKeys, usePrepareClienteLookups } from '@/lib/db/citas-por-cliente.ts'
 import { fromDoc } from '@/lib/db/from-doc.ts'
 import { useCollection, type CollectionStatus } from '@/lib/db/use-collection.ts'
 import { useSharedCollection } from '@/lib/db/use-shared-collection.ts'
@@ -96,6 +97,11 @@ export function useAlergiasPaciente(idPaciente: string | null): string | null {
   return (idPaciente && rows[0]?.alergias?.trim()) || null
 }
 
+const statusOf = (answer: { ready: boolean; error: Error | null }): CollectionStatus => (answer.error ? 'error' : answer.ready ? 'ready' : 'loading')
+
+/** Starts the card's lookups from a screen that opens it, so its first card is quick too. */
+export const usePrepareFicha = usePrepareClienteLookups
+
 /** The card of `cliente`; `now` is read once per change of the data (upcoming vs past). */
 export function useFichaPaciente(cliente: ClienteFicha): FichaDatos {
   const { id_paciente: id, email, telefono } = cliente
@@ -113,25 +119,14 @@ export function useFichaPaciente(cliente: ClienteFicha): FichaDatos {
     return pacientes.rows.find((p) => (e && normalizarEmail(p.email) === e) || (t && normalizarTelefono(p.telefono) === t)) ?? null
   }, [pacientes.rows, id, email, telefono])
 
+  // Until the patient answers, the client as the caller passed it (Pacientes passes the
+  // patient's own row): the citas and payments are read at once, not after the patient.
   const objetivo = useMemo(
     () => ({ id_paciente: paciente?.id_paciente ?? id ?? '', email: paciente ? paciente.email : email, telefono: paciente ? paciente.telefono : telefono }),
     [paciente, id, email, telefono],
   )
-  const citas = useCollection('tb_citas', {
-    query: () => {
-      const o = porContacto('email_cliente', 'telefono_cliente', objetivo.email, objetivo.telefono)
-      if (objetivo.id_paciente) o.unshift({ id_paciente: objetivo.id_paciente })
-      return { selector: o.length ? { $or: o } : { id_cita: '' } } as never
-    },
-    deps: [objetivo],
-    map: toCita,
-  })
-  const idsKey = citas.rows.map((c) => c.id_cita).join(',')
-  const pagos = useCollection('tb_pagos_citas', {
-    query: () => ({ selector: { id_cita: { $in: idsKey ? idsKey.split(',') : [] } } }),
-    deps: [idsKey],
-    map: toPago,
-  })
+  const citas = useDocsByKeys('tb_citas', clavesCliente(objetivo), toCita)
+  const pagos = useDocsByKeys('tb_pagos_citas', citas.ids.map(clavePagoDeCita), toPago)
   const especialistas = useSharedCollection('tb_especialistas')
 
   const ficha = useMemo(() => fichaPaciente(objetivo, citas.rows, pagos.rows, new Date()), [objetivo, citas.rows, pagos.rows])
@@ -140,6 +135,6 @@ export function useFichaPaciente(cliente: ClienteFicha): FichaDatos {
     return (idEsp: string | null) => (idEsp ? (porId.get(idEsp) ?? '') : '')
   }, [especialistas.data])
 
-  const status = peorEstado([pacientes.status, citas.status, pagos.status, especialistas.error ? 'error' : especialistas.loading ? 'loading' : 'ready'])
+  const status = peorEstado([pacientes.status, statusOf(citas), statusOf(pagos), especialistas.error ? 'error' : especialistas.loading ? 'loading' : 'ready'])
   return useMemo(() => ({ status, paciente, ficha, especialista }), [status, paciente, ficha, especialista])
 }

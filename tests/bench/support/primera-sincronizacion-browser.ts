@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { describeSync } from '../../../src/domain/sync-display.ts'
-import { writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
 
@@ -142,10 +142,16 @@ export async function firstSyncInBrowser(browser: Browser, o: Options): Promise<
     if (whole > 0) run.allRowsMs = counts.find((c) => c.n === whole)?.at ?? since()
     clearInterval(progress)
     if (profileDir) {
-      const { profile } = await cdp.send('Profiler.stop')
-      const file = join(profileDir, `primera-sincronizacion-cpu${o.rate}.cpuprofile`)
-      writeFileSync(file, JSON.stringify(profile))
-      console.log(`  perfil de CPU: ${file}`)
+      // A profile that cannot be written is said, and the run's figures still count.
+      try {
+        const { profile } = await cdp.send('Profiler.stop')
+        mkdirSync(profileDir, { recursive: true })
+        const file = join(profileDir, `primera-sincronizacion-cpu${o.rate}.cpuprofile`)
+        writeFileSync(file, JSON.stringify(profile))
+        console.log(`  perfil de CPU: ${file}`)
+      } catch (error) {
+        console.log(`  ✗ CPU ${o.rate}×: perfil de CPU no guardado: ${(error as Error).message.split('\n')[0]}`)
+      }
     }
     // Long tasks are reported after they end: one frame's grace for the last ones.
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))).catch(() => {})

@@ -26,6 +26,10 @@ export async function screenshot(page: Page, name: string, opts: { fullPage?: bo
   mkdirSync(screenshotDir, { recursive: true })
   // Let reveal-on-scroll cards finish and web fonts settle before the picture.
   await page.evaluate(() => document.fonts.ready)
+  // A full-page picture is the page a visitor sees by scrolling: the home page's sections
+  // that skip their rendering off screen (content-visibility, docs/decisions/0047-inicio-hidratado.md)
+  // would come out blank in a capture taken beyond the viewport.
+  if (opts.fullPage) await page.addStyleTag({ content: '.deferred-section { content-visibility: visible !important }' })
   await page.screenshot({ path: `${screenshotDir}/${name}.png`, fullPage: opts.fullPage ?? false, animations: 'disabled' })
 }
 

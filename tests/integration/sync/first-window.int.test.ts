@@ -8,8 +8,8 @@ import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
 import { startTestStack, type TestStack } from '../../support/stack.ts'
 import { SyncSession } from '../../../sync/session.ts'
 import { manualNetwork } from '../../../sync/runtime/network.ts'
-import { createFixtureTables } from '../../sync/fixture-tables.ts'
-import { defineTable } from '../../../sync/tables/table-def.ts'
+import { createFixtureTables, fxNotas } from '../../sync/fixture-tables.ts'
+import { defineTable, type TableDef } from '../../../sync/tables/table-def.ts'
 import { createSqlBackend, type SqlBackend } from '../../sync/sql-backend.ts'
 import { waitFor } from '../../sync/wait.ts'
 
@@ -78,13 +78,13 @@ async function seed(fechas: string[]): Promise<string[]> {
   return ids
 }
 
-async function device(backend: SqlBackend, batch: number) {
+async function device(backend: SqlBackend, batch: number, tables: TableDef[] = [fxAgenda]) {
   const session = await SyncSession.open({
     supabase: stack.anon(),
     user: { id: `ventana-${Date.now()}`, isAdmin: false },
     databaseName: `ventana-${crypto.randomUUID()}`,
     storage: getRxStorageMemory(),
-    tables: [fxAgenda],
+    tables,
     network: manualNetwork(true),
     backend,
     realtime: false,
@@ -154,5 +154,27 @@ describe('first window of a new device', () => {
     expect(deleted).toBe(true)
     await waitFor('la fila borrada deja el equipo', async () => (await session.collection('sx_agenda')!.findOne(hoy!).exec()) === null, 15_000)
     expect(await session.collection('sx_agenda')!.count().exec()).toBe(1)
+  })
+
+  it("the other tables' first pages are asked for only once the window has answered", async () => {
+    await seed([dia(0), dia(-50)])
+    const backend = createSqlBackend(stack.db, USER)
+    const order: string[] = []
+    const pull = backend.pull.bind(backend)
+    const window = backend.window.bind(backend)
+    backend.pull = async (table, request) => {
+      order.push(`pull ${table}${request.fresh ? ' (primera)' : ''}`)
+      return pull(table, request)
+    }
+    backend.window = async (table, request) => {
+      const rows = await window(table, request)
+      order.push(`ventana ${table} respondida`)
+      return rows
+    }
+    const session = await device(backend, 10, [fxAgenda, fxNotas])
+    await waitFor('primera descarga', () => session.status.getState().initialSync?.done, 30_000)
+    const answered = order.indexOf('ventana sx_agenda respondida')
+    expect(answered).toBeGreaterThan(-1)
+    expect(order.indexOf('pull sx_notas (primera)')).toBeGreaterThan(answered)
   })
 })
