@@ -290,6 +290,9 @@ describe('sync scenarios 1–5 (devices through supabase-js)', () => {
     await admin.insert('tb_pagos_citas', { id_pago_cita: idPago, id_cita: idCita, monto_final_pagado: 80, metodo_pago_final: 'Yape', fecha_pago: futureDate(0) })
     await waitFor('el pago en el servidor', () => serverRow(stack.db, 'tb_pagos_citas', idPago))
     await waitFor('la recepción lo ve', () => staff.get('tb_pagos_citas', idPago))
+    // Today's payment may arrive in the first window, before the patients' first page
+    // (docs/decisions/0055-hoy-primero.md): the receptionist edits a patient she has.
+    await waitFor('la recepción tiene al paciente', () => staff.get('tb_pacientes', idPaciente))
 
     // Staff crafts an edit of the amount (payments are insert + read for staff), then
     // keeps working.
