@@ -35,7 +35,7 @@ import { peruMinutesOfDay, peruToday } from '../../src/domain/peru-time.ts'
 import { countLabel } from '../../src/domain/text.ts'
 import { TODO_SINCRONIZADO } from './support/primera-sincronizacion-browser.ts'
 import type { Figure } from './run.ts'
-import { clickUntil, launchChromium, median, staffPage } from './support/panel-browser.ts'
+import { clickUntil, launchChromium, median, profiled, staffPage } from './support/panel-browser.ts'
 import { fichaConVisitas, sembrarFicha, VISITAS_FICHA } from './support/ficha-paciente.ts'
 import { hoyDomainFigure, hubWithBoard } from './support/tablero-hoy.ts'
 
@@ -56,7 +56,10 @@ const BLOCK = '[aria-label="Vista del día por especialista"] [aria-label^="Acci
 const LIVE = `not _deleted and id_especialista is not null and estado_cita not in ('Cancelada', 'Venta Directa')`
 
 export default async function agendaBench(): Promise<Figure[]> {
-  if (spawnSync('npx', ['vite', 'build'], { stdio: 'ignore' }).status !== 0) throw new Error('vite build falló')
+  // With SPA_BENCH_PERFIL=<dir> the day switches and the opens are profiled there, on an
+  // unminified build so the profile names the app's functions.
+  const build = ['vite', 'build', ...(process.env.SPA_BENCH_PERFIL ? ['--minify', 'false'] : [])]
+  if (spawnSync('npx', build, { stdio: 'ignore' }).status !== 0) throw new Error('vite build falló')
   const stack = await startStack({ memory: true, port: 0, host: '127.0.0.1', serveApp: true, seed: defaultSeed, log: () => {} })
   const base = `http://127.0.0.1:${stack.port}`
   let proxy: Server | null = null
@@ -93,8 +96,9 @@ export default async function agendaBench(): Promise<Figure[]> {
     await page.getByText(TODO_SINCRONIZADO, { exact: true }).first().waitFor({ timeout: 600_000 })
     for (const { d, n } of days) await showDay(page, base, d, n, false)
 
-    const table = await switchDays(page, base, days, false)
-    const dayView = await switchDays(page, base, days, true)
+    const table = await profiled(page, 'agenda-cambio-de-dia-tabla', () => switchDays(page, base, days, false))
+    const dayView = await profiled(page, 'agenda-cambio-de-dia-vista', () => switchDays(page, base, days, true))
+    console.log(`  muestras (ms), tabla: ${table.map(Math.round).join(' ')}; vista del día: ${dayView.map(Math.round).join(' ')}`)
     figures.push(
       { name: `Citas Programadas (tabla): cambiar al día siguiente hasta sus filas (mediana de ${table.length})`, value: median(table), unit: 'ms', target: '≤ 50', ok: median(table) <= 50 },
       { name: `Citas Programadas (vista del día): cambiar al día siguiente hasta sus bloques (mediana de ${dayView.length})`, value: median(dayView), unit: 'ms', target: '≤ 50', ok: median(dayView) <= 50 },
@@ -103,7 +107,7 @@ export default async function agendaBench(): Promise<Figure[]> {
     // 3. Local vs online-only, for today (what the panel tile opens).
     const today = (await stack.db.query<{ n: number }>(`select count(*)::int as n from public.tb_citas where ${LIVE} and fecha_cita = $1::date`, [hoy])).rows[0]!.n
     await showDay(page, base, hoy, today, false)
-    const local = await openFromHub(page, base, today)
+    const local = await profiled(page, 'agenda-abrir-desde-el-panel', () => openFromHub(page, base, today))
     // 4. Printed now: the steps after it do not depend on it.
     const hub = await hubWithBoard(page, base, { screen: SCREEN, rounds: OPENS })
     figures.push({

@@ -6,6 +6,7 @@
 import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { dirname, join } from 'node:path'
+import { loadavg } from 'node:os'
 
 export interface Figure {
   name: string
@@ -27,8 +28,15 @@ const all: Array<Figure & { suite: string }> = []
 for (const file of files) {
   const suite = file.replace('.bench.ts', '')
   console.log(`\n=== ${suite} ===`)
-  const mod = (await import(join(here, file))) as { default: () => Promise<Figure[]> }
-  const figures = await mod.default()
+  let figures: Figure[]
+  try {
+    const mod = (await import(join(here, file))) as { default: () => Promise<Figure[]> }
+    figures = await mod.default()
+  } catch (error) {
+    // A suite that cannot finish says why; the next ones still run.
+    const message = (error as Error).message?.split('\n')[0] ?? String(error)
+    figures = [{ name: `no terminó (carga ${loadavg().map((l) => l.toFixed(1)).join(' ')}): ${message}`, value: Number.NaN, unit: '', ok: false }]
+  }
   for (const f of figures) {
     all.push({ suite, ...f })
     console.log(`  ${f.ok === false ? '✗' : f.ok ? '✓' : '·'} ${f.name}: ${round(f.value)} ${f.unit}${f.target ? `  (objetivo ${f.target})` : ''}`)

@@ -2,7 +2,8 @@
  * Moving a cita in 'Vista del día' (docs/decisions/0057-mover-cita-arrastrando.md): a
  * real mouse drag to another time and specialist (the target says valid, or why not),
  * one confirmation, Reprogramada on the server, 'Deshacer'; the keyboard's 'Mover cita';
- * a finger on the block's grip on a phone; and a move another tablet beat to the time,
+ * holding a block at the box's edge scrolls the day to a time out of sight; a finger on
+ * the block's grip on a phone; and a move another tablet beat to the time,
  * refused by the server and shown in 'Problemas de sincronización'.
  */
 import { randomUUID } from 'node:crypto'
@@ -75,31 +76,64 @@ async function abrirVistaDia(page: Page, cliente: string) {
 const bloque = (page: Page, cliente: string) => page.getByRole('button', { name: new RegExp(`^Acciones para ${cliente}`) })
 const objetivo = (page: Page) => page.getByRole('region', { name: 'Vista del día por especialista' }).getByRole('status')
 
-/**
- * Where a finger or the mouse grabs the block (its grip) and where it must go to land at
- * `minutos` later in `columna`: the same offset inside the target slot. Scrolls first so
- * both points are in the viewport.
- */
-async function trayecto(page: Page, cita: Locator, columna: Locator, minutos: number) {
-  await cita.scrollIntoViewIfNeeded()
+type Punto = { x: number; y: number }
+/** Where the block was grabbed: the grip's centre, its offset in the column, and the scroll then. */
+type Agarre = { desde: Punto; xRel: number; scroll: { box: number; page: number } }
+
+const dia = (page: Page) => page.getByRole('region', { name: 'Vista del día por especialista' })
+const scrolls = (page: Page) => dia(page).evaluate((el) => ({ box: el.scrollTop, page: window.scrollY }))
+
+/** The block's grip, brought to the middle of the screen (clear of the edge zones). */
+async function agarre(page: Page, cita: Locator): Promise<Agarre> {
   const grip = cita.locator('span[class*="grip"]')
-  let g = (await grip.boundingBox())!
-  // The day scrolls inside its region (the names stay in view): what is visible ends at
-  // the region's bottom or the viewport's, whichever comes first.
-  const region = (await page.getByRole('region', { name: 'Vista del día por especialista' }).boundingBox())!
-  const alto = Math.min(page.viewportSize()!.height, region.y + region.height)
-  const bajar = g.y + minutos * PX_POR_MINUTO + 60 - alto
-  if (bajar > 0) {
-    await page.mouse.move(g.x + 2, Math.max(g.y - 60, 5))
-    await page.mouse.wheel(0, Math.min(bajar, g.y - region.y - 100))
-    await expect.poll(async () => (await grip.boundingBox())!.y).toBeLessThan(g.y)
-    g = (await grip.boundingBox())!
-  }
-  const col = (await columna.boundingBox())!
+  await grip.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }))
+  const g = (await grip.boundingBox())!
   const desde = { x: g.x + g.width / 2, y: g.y + g.height / 2 }
   const xRel = desde.x - (await cita.locator('xpath=ancestor::*[@data-especialista]').boundingBox())!.x
-  return { desde, hasta: (m: number) => ({ x: col.x + Math.min(xRel, col.width - 10), y: desde.y + m * PX_POR_MINUTO }) }
+  return { desde, xRel, scroll: await scrolls(page) }
 }
+
+/**
+ * The part of the day a held block can rest over without scrolling it: below the panel's
+ * header and the names row, above the box's or the screen's foot, each less the 56 px
+ * edge zone (use-arrastre-cita.ts) and a margin.
+ */
+async function reposo(page: Page) {
+  const box = (await dia(page).boundingBox())!
+  const cabecera = await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0)
+  const esquina = (await dia(page).locator('[class*="corner"]').boundingBox())!
+  const arriba = Math.max(box.y + esquina.height, cabecera)
+  const abajo = Math.min(box.y + box.height, page.viewportSize()!.height)
+  const izquierda = Math.max(box.x + esquina.width, 0)
+  const derecha = Math.min(box.x + box.width, page.viewportSize()!.width)
+  return { arriba, abajo, desde: arriba + 56 + 12, hasta: abajo - 56 - 12, izquierda: izquierda + 56 + 12, derecha: derecha - 56 - 12 }
+}
+
+/**
+ * Holds the grabbed block over the slot `m` minutes after its start in `columna` until
+ * the target reads `texto`. A slot out of sight is reached as a person would: the block
+ * rests in the edge zone on that side, the day scrolls, and then goes where the slot
+ * has come to.
+ */
+async function llevar(page: Page, mover: (p: Punto) => Promise<void>, a: Agarre, columna: Locator, m: number, texto: RegExp) {
+  await expect(async () => {
+    const v = await reposo(page)
+    const now = await scrolls(page)
+    const col = (await columna.boundingBox())!
+    // Where it was grabbed in the column, kept clear of the side zones.
+    const x = Math.max(col.x + 5, Math.min(col.x + Math.min(a.xRel, col.width - 10), v.derecha, col.x + col.width - 5), v.izquierda)
+    const y = a.desde.y + m * PX_POR_MINUTO - (now.box - a.scroll.box) - (now.page - a.scroll.page)
+    if (y > v.hasta || y < v.desde) {
+      // 20 px into the zone: ~5 px a frame, slow enough not to overshoot between tries.
+      await mover({ x, y: y > v.hasta ? v.abajo - 36 : v.arriba + 36 })
+      throw new Error(`las ${m} min aún no están a la vista (y = ${Math.round(y)})`)
+    }
+    await mover({ x, y })
+    await expect(objetivo(page)).toHaveText(texto, { timeout: 2_000 })
+  }).toPass({ timeout: 30_000, intervals: [100] })
+}
+
+const raton = (page: Page) => (p: Punto) => page.mouse.move(p.x, p.y, { steps: 4 })
 
 async function tablet(browser: Browser, baseURL: string, viewport: { width: number; height: number }, touch = false): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport, hasTouch: touch, locale: 'es-PE', timezoneId: 'America/Lima' })
@@ -118,16 +152,14 @@ test('con el ratón: arrastrar a otra hora y especialista, confirmar, deshacer; 
   await abrirVistaDia(page, ana)
   const colB = page.locator(`[data-especialista="${s.ids.b}"]`)
 
-  const { desde, hasta } = await trayecto(page, bloque(page, ana), colB, 6 * 60)
-  await page.mouse.move(desde.x, desde.y)
+  const a = await agarre(page, bloque(page, ana))
+  await page.mouse.move(a.desde.x, a.desde.y)
   await page.mouse.down()
   // Over Beto's 12:00 with Lucía: taken, in red with the reason.
-  await page.mouse.move(hasta(2 * 60).x, hasta(2 * 60).y, { steps: 8 })
-  await expect(objetivo(page)).toHaveText(/12:00 PM\s*El especialista ya tiene otra cita a esa hora\./)
+  await llevar(page, raton(page), a, colB, 2 * 60, /12:00 PM\s*El especialista ya tiene otra cita a esa hora\./)
   await screenshot(page, 'mover-cita-1280x800-arrastrando-ocupado')
   // 16:00 with Lucía: free.
-  await page.mouse.move(hasta(6 * 60).x, hasta(6 * 60).y, { steps: 8 })
-  await expect(objetivo(page)).toHaveText(/04:00 PM\s*Suelta para mover aquí/)
+  await llevar(page, raton(page), a, colB, 6 * 60, /04:00 PM\s*Suelta para mover aquí/)
   await expect(objetivo(page).locator('xpath=ancestor::*[@data-especialista]')).toHaveAttribute('data-especialista', s.ids.b)
   await screenshot(page, 'mover-cita-1280x800-arrastrando')
   await page.mouse.up()
@@ -152,11 +184,10 @@ test('con el ratón: arrastrar a otra hora y especialista, confirmar, deshacer; 
 
   // A portrait tablet: a drag shown and put back with 'Volver'; then the keyboard's way.
   await page.setViewportSize({ width: 800, height: 1280 })
-  const otra = await trayecto(page, bloque(page, ana), colB, 5 * 60)
+  const otra = await agarre(page, bloque(page, ana))
   await page.mouse.move(otra.desde.x, otra.desde.y)
   await page.mouse.down()
-  await page.mouse.move(otra.hasta(5 * 60).x, otra.hasta(5 * 60).y, { steps: 10 })
-  await expect(objetivo(page)).toHaveText(/03:00 PM\s*Suelta para mover aquí/)
+  await llevar(page, raton(page), otra, colB, 5 * 60, /03:00 PM\s*Suelta para mover aquí/)
   await screenshot(page, 'mover-cita-800x1280-arrastrando')
   await page.mouse.up()
   await expect(dialog).toContainText(`Mover la cita de ${ana} a las 15:00 con ${s.nombres.b}`)
@@ -181,6 +212,60 @@ test('con el ratón: arrastrar a otra hora y especialista, confirmar, deshacer; 
     .toEqual({ id_especialista: s.ids.b, hora_inicio: '15:00:00', hora_fin: '16:00:00', estado_cita: 'Reprogramada' })
 })
 
+test('una cita sostenida junto al borde desplaza el día hasta una hora que no se veía', async ({ page }) => {
+  test.setTimeout(180_000)
+  await page.setViewportSize({ width: 1280, height: 800 })
+  const s = await escenario(page, [
+    { cliente: 'Flor Díaz', en: 'a', inicio: '10:00', fin: '11:00' },
+    { cliente: 'Gina Rojas', en: 'b', inicio: '17:00', fin: '18:00' },
+  ])
+  const flor = s.cliente('Flor Díaz')
+  await signIn(page, demo.staff)
+  await abrirVistaDia(page, flor)
+  const region = dia(page)
+  const colA = page.locator(`[data-especialista="${s.ids.a}"]`)
+  // The panel's sticky header tells the page how much of the top it covers.
+  const alto = (await page.locator('header').first().boundingBox())!.height
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollPaddingTop)).toBe(`${alto}px`)
+  const a = await agarre(page, bloque(page, flor))
+  // 18:00 lies below the visible day: it cannot be reached without scrolling.
+  expect(a.desde.y + 8 * 60 * PX_POR_MINUTO).toBeGreaterThan((await reposo(page)).abajo)
+
+  await page.mouse.move(a.desde.x, a.desde.y)
+  await page.mouse.down()
+  // Held at the visible day's foot: the day scrolls by itself to its end, then the page.
+  await page.mouse.move(a.desde.x, (await reposo(page)).abajo - 4, { steps: 10 })
+  const alFinal = () =>
+    region.evaluate((el) => el.scrollTop >= el.scrollHeight - el.clientHeight - 1 && window.scrollY >= document.documentElement.scrollHeight - window.innerHeight - 1)
+  await expect.poll(alFinal, { timeout: 15_000 }).toBe(true)
+  // The pointer is now on the day's last half hour: a 60-minute cita would end after closing.
+  await expect(objetivo(page)).toHaveText(/06:30 PM\s*Fuera del horario de atención del spa\./)
+  // Back from the edge onto 18:00: the target follows the scrolled grid.
+  await llevar(page, raton(page), a, colA, 8 * 60, /06:00 PM\s*Suelta para mover aquí/)
+  await screenshot(page, 'mover-cita-1280x800-arrastrando-al-borde')
+  await page.mouse.up()
+  const dialog = page.getByRole('dialog', { name: '¿Mover la cita?' })
+  await expect(dialog).toContainText(`Mover la cita de ${flor} a las 18:00 con ${s.nombres.a}`)
+  await dialog.getByRole('button', { name: 'Volver' }).click()
+  await expect(dialog).toBeHidden()
+
+  // And back up: Gina's 17:00, held at the box's top edge, scrolls the day to its start.
+  const gina = bloque(page, s.cliente('Gina Rojas'))
+  const g = await agarre(page, gina)
+  expect(await region.evaluate((el) => el.scrollTop)).toBeGreaterThan(0)
+  await page.mouse.move(g.desde.x, g.desde.y)
+  await page.mouse.down()
+  await page.mouse.move(g.desde.x, (await reposo(page)).arriba + 4, { steps: 10 })
+  await expect.poll(() => region.evaluate((el) => el.scrollTop), { timeout: 15_000 }).toBe(0)
+  await expect(objetivo(page)).toHaveText(/09:00 AM/)
+  await page.keyboard.press('Escape')
+  await page.mouse.up()
+  await expect(dialog).toBeHidden()
+  await expect(objetivo(page)).toBeHidden()
+  expect(await s.enServidor('Flor Díaz')).toMatchObject({ hora_inicio: '10:00:00', estado_cita: 'Pendiente de Pago' })
+  expect(await s.enServidor('Gina Rojas')).toMatchObject({ hora_inicio: '17:00:00', estado_cita: 'Pendiente de Pago' })
+})
+
 test('con el dedo en un teléfono: el asa arrastra la cita a otra hora', async ({ page, browser, baseURL }) => {
   test.setTimeout(180_000)
   const s = await escenario(page, [{ cliente: 'Carla Soto', en: 'a', inicio: '10:00', fin: '11:00' }])
@@ -191,14 +276,19 @@ test('con el dedo en un teléfono: el asa arrastra la cita a otra hora', async (
     await signIn(p, demo.staff)
     await abrirVistaDia(p, carla)
     const colA = p.locator(`[data-especialista="${s.ids.a}"]`)
-    const { desde, hasta } = await trayecto(p, bloque(p, carla), colA, 90)
+    const a = await agarre(p, bloque(p, carla))
     // Real touch input through the browser's pipeline (touch-action applies).
     const cdp = await phone.context.newCDPSession(p)
-    const toque = (type: 'touchStart' | 'touchMove' | 'touchEnd', at?: { x: number; y: number }) =>
+    const toque = (type: 'touchStart' | 'touchMove' | 'touchEnd', at?: Punto) =>
       cdp.send('Input.dispatchTouchEvent', { type, touchPoints: at ? [{ x: Math.round(at.x), y: Math.round(at.y) }] : [] })
-    await toque('touchStart', desde)
-    for (let i = 1; i <= 10; i++) await toque('touchMove', { x: desde.x, y: desde.y + ((hasta(90).y - desde.y) * i) / 10 })
-    await expect(objetivo(p)).toHaveText(/11:30 AM\s*Suelta para mover aquí/)
+    await toque('touchStart', a.desde)
+    let ultimo = a.desde
+    // The finger slides in small steps, as a real one reports them.
+    const dedo = async (to: Punto) => {
+      for (let i = 1; i <= 5; i++) await toque('touchMove', { x: ultimo.x + ((to.x - ultimo.x) * i) / 5, y: ultimo.y + ((to.y - ultimo.y) * i) / 5 })
+      ultimo = to
+    }
+    await llevar(p, dedo, a, colA, 90, /11:30 AM\s*Suelta para mover aquí/)
     await screenshot(p, 'mover-cita-390x844-arrastrando')
     await toque('touchEnd')
     const dialog = p.getByRole('dialog', { name: '¿Mover la cita?' })
@@ -209,6 +299,15 @@ test('con el dedo en un teléfono: el asa arrastra la cita a otra hora', async (
     await expect
       .poll(() => s.enServidor('Carla Soto'), { timeout: 30_000 })
       .toEqual({ id_especialista: s.ids.a, hora_inicio: '11:30:00', hora_fin: '12:30:00', estado_cita: 'Reprogramada' })
+    // Scrolled to the last specialist, the times still sit at the box's left edge.
+    const lado = await dia(p).evaluate((el) => {
+      el.scrollLeft = el.scrollWidth
+      const corner = el.querySelector('[class*="corner"]')!.getBoundingClientRect()
+      return { columnas: el.querySelectorAll('[data-especialista]').length, corrido: el.scrollLeft, caja: el.getBoundingClientRect().left, horas: corner.left }
+    })
+    expect(lado.columnas).toBeGreaterThanOrEqual(3)
+    expect(lado.corrido).toBeGreaterThan(150)
+    expect(lado.horas).toBeCloseTo(lado.caja, 0)
   } finally {
     await phone.context.close()
   }

@@ -32,6 +32,7 @@ import { useArrastreCita } from './use-arrastre-cita.ts'
 /** 1.4 px a minute: a 30-minute cita is 42 px tall, above the 40 px touch target. */
 const PX_POR_MINUTO = 1.4
 const AXIS_WIDTH = 72
+const COLUMN_MIN_WIDTH = 150
 
 const FONDO: Record<string, string> = {
   yellow: '#fff3bf',
@@ -91,10 +92,14 @@ export function CitasDia({ fecha, hoy, citas, ocupadas, store, acciones, onNueva
     [vista, fecha, store.horarios, ocupadas, hoy],
   )
   const gridRef = useRef<HTMLDivElement>(null)
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const esquinaRef = useRef<HTMLDivElement>(null)
   const mover = useMoverCita({ store, ocupadas, hoy })
   const { arrastre, onPointerDown } = useArrastreCita({
     eje: vista.eje,
     gridRef,
+    scrollRef,
+    esquinaRef,
     evaluar: mover.evaluar,
     onSoltar: (a) => mover.soltar(a.cita, a.veredicto),
   })
@@ -122,7 +127,10 @@ export function CitasDia({ fecha, hoy, citas, ocupadas, store, acciones, onNueva
     )
   }
   const ahora = lineaAhora(fecha, eje, { hoy, minutos })
-  const template = `${AXIS_WIDTH}px repeat(${vista.columnas.length}, minmax(150px, 1fr))`
+  const template = `${AXIS_WIDTH}px repeat(${vista.columnas.length}, minmax(${COLUMN_MIN_WIDTH}px, 1fr))`
+  // The grid's box spans every column: the sticky times are held inside it, so a box
+  // narrower than its columns let them slide away once scrolled far to the right.
+  const minWidth = `max(100%, ${AXIS_WIDTH + vista.columnas.length * COLUMN_MIN_WIDTH}px)`
 
   return (
     <>
@@ -132,9 +140,9 @@ export function CitasDia({ fecha, hoy, citas, ocupadas, store, acciones, onNueva
           moverla, o usa «Mover cita» en su menú.
         </p>
       )}
-      <div className={classes.scroll} role="region" aria-label="Vista del día por especialista" tabIndex={0}>
-        <div ref={gridRef} className={classes.grid} style={{ gridTemplateColumns: template }} data-arrastrando={arrastre ? '' : undefined}>
-          <div className={`${classes.head} ${classes.corner}`} aria-hidden />
+      <div ref={scrollRef} className={classes.scroll} role="region" aria-label="Vista del día por especialista" tabIndex={0}>
+        <div ref={gridRef} className={classes.grid} style={{ gridTemplateColumns: template, minWidth }} data-arrastrando={arrastre ? '' : undefined}>
+          <div ref={esquinaRef} className={`${classes.head} ${classes.corner}`} aria-hidden />
           {vista.columnas.map((col) => (
             <div key={col.especialista.id_especialista} className={classes.head}>
               {nombreCompleto(col.especialista)}

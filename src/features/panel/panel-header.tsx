@@ -2,12 +2,13 @@
  * The panel's top bar: who is signed in and, always visible, the state of sync (a row of
  * chips; one status button on a phone: docs/decisions/0042-panel-en-telefono.md).
  */
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Avatar, Progress } from '@mantine/core'
 import { IconAlertTriangle } from '@tabler/icons-react'
 import { displayName } from '@/domain/greeting.ts'
 import { describeSync } from '@/domain/sync-display.ts'
+import { useStickyHeaderScrollPadding } from '@/lib/ui/use-sticky-header.ts'
 import type { PanelUser } from '@/lib/auth/panel-user.ts'
 import type { SessionMode } from '@/domain/session-rules.ts'
 import type { PanelSync } from './use-panel-sync.ts'
@@ -27,12 +28,14 @@ function useTick(everyMs: number) {
 
 export function PanelHeader({ user, mode, sync }: { user: PanelUser; mode: SessionMode; sync: PanelSync }) {
   useTick(30_000)
+  const headerRef = useRef<HTMLElement>(null)
+  useStickyHeaderScrollPadding(headerRef)
   const view = describeSync(sync, new Date())
   const name = displayName({ nombre: user.nombre, email: user.email })
   const localSession = mode === 'offline' && sync.network === 'up'
 
   return (
-    <header className={classes.header}>
+    <header ref={headerRef} className={classes.header}>
       <div className={classes.headerInner}>
         <Link to="/control-citas" className={classes.brand} aria-label="Spa Lima, panel de control">
           <img className={classes.brandMark} src="/brand/icon.svg" width={36} height={36} alt="" />

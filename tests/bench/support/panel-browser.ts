@@ -2,6 +2,8 @@
  * Shared by the front-end benchmarks: Debian's Chromium as the e2e suite starts it, a
  * staff or admin sign-in through the real form, in-page timing helpers and the median.
  */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -80,6 +82,34 @@ export async function clickUntil(page: Page, click: string, ready: string, count
     { click, ready, count },
   )
   return timing
+}
+
+/**
+ * Runs `work`; with SPA_BENCH_PERFIL=<folder> set, records a CPU profile of the page
+ * meanwhile into `<folder>/<name>.cpuprofile` (read it with profile-summary.ts). A profile
+ * that cannot be written is said, and the figures still count.
+ */
+export async function profiled<T>(page: Page, name: string, work: () => Promise<T>): Promise<T> {
+  const folder = process.env.SPA_BENCH_PERFIL
+  if (!folder) return work()
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Profiler.enable')
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+  await cdp.send('Profiler.start')
+  try {
+    return await work()
+  } finally {
+    try {
+      const { profile } = await cdp.send('Profiler.stop')
+      mkdirSync(folder, { recursive: true })
+      const file = join(folder, `${name}.cpuprofile`)
+      writeFileSync(file, JSON.stringify(profile))
+      console.log(`  perfil de CPU: ${file}`)
+    } catch (error) {
+      console.log(`  ✗ perfil de CPU ${name} no guardado: ${(error as Error).message.split('\n')[0]}`)
+    }
+    await cdp.detach().catch(() => {})
+  }
 }
 
 export function median(values: number[]): number {
