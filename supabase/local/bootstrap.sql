@@ -1,6 +1,7 @@
 -- What hosted Supabase's Postgres already provides and our migrations rely on.
 -- Applied by the embedded stack before `supabase/migrations`, on PGlite and on a real
--- Postgres alike. Idempotent: it runs on every start.
+-- Postgres alike. Idempotent: it runs on every start on PostgreSQL, and on a PGlite folder
+-- whenever this file changed since the folder last ran it (migrate.ts, docs/decisions/0058-arranque-rapido.md).
 --
 -- Roles are cluster-wide on a real server and several test databases may bootstrap at
 -- once, so each creation tolerates losing the race.

@@ -13,14 +13,14 @@
  *   npm run backend -- (same flags; APIs only, no app)
  */
 import { spawnSync } from 'node:child_process'
-import { readdirSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { startStack } from './server.ts'
-import { seedDemoIfEmpty, smallDemo } from './seed-demo.ts'
-import { appIsBuilt } from './static.ts'
 import { defaultDataDir, distDir, repoRoot } from './paths.ts'
 import { lockDataDir, type DataDirLock } from './data-lock.ts'
+import { prestart } from './pglite/threads.ts'
+import { preopenPglite } from './db.ts'
+import { appIsBuilt } from './static.ts'
 
 const [command = 'start', ...rest] = process.argv.slice(2)
 const { values } = parseArgs({
@@ -51,14 +51,27 @@ function refuse(error: unknown): never {
   process.exit(1)
 }
 
+// PGlite's thread starts loading now, while this thread loads the server's modules
+// (docs/decisions/0058-arranque-rapido.md).
+const pgDir = !values.memory && !process.env.DATABASE_URL ? join(values['data-dir'] ?? defaultDataDir, 'pg') : null
+if (pgDir) prestart(pgDir)
+const server = import('./server.ts')
+server.catch(() => {}) // awaited below, after the lock
+
 // The data folder first, before building or reading anything: a second process on it
 // is refused at once (docs/decisions/0032-bloqueo-carpeta-y-acceso.md).
 let dataLock: DataDirLock | undefined
-if (!values.memory && !process.env.DATABASE_URL) {
+if (pgDir) {
   dataLock = await lockDataDir(values['data-dir'] ?? defaultDataDir, { command: `npm ${serveApp ? 'start' : 'run backend'}` }).catch(refuse)
 }
+const build = serveApp && needsBuild()
+// A restart, with the lock held and nothing to build: the existing cluster opens while the
+// server's modules still load. startStack closes it again if the port is taken. A new
+// folder is created only by startStack, after the port (docs/decisions/0058-arranque-rapido.md).
+if (pgDir && !build && existsSync(join(pgDir, 'PG_VERSION'))) void preopenPglite(pgDir)
+const { startStack } = await server
 
-if (serveApp && needsBuild()) {
+if (build) {
   console.log('Construyendo la aplicación (vite build)…')
   const r = spawnSync('npx', ['vite', 'build'], { cwd: repoRoot, stdio: 'inherit' })
   if (r.status !== 0) process.exit(r.status ?? 1)
@@ -80,6 +93,7 @@ const stack = await startStack({
 }).catch(refuse)
 
 if (values.demo) {
+  const { seedDemoIfEmpty, smallDemo } = await import('./seed-demo.ts')
   console.log('Cargando los datos de demostración (solo en una base sin pacientes ni citas)…')
   const demo = await seedDemoIfEmpty(stack.db, smallDemo).catch(async (error: unknown) => {
     await stack.close()

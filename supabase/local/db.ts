@@ -7,7 +7,8 @@
  * so both engines run the same code paths and the same test suites.
  */
 import { mkdirSync } from 'node:fs'
-import pg from 'pg'
+import { resolve } from 'node:path'
+import type pg from 'pg'
 import { PgliteDb } from './pglite/client.ts'
 
 export interface QueryResult<T> {
@@ -70,12 +71,40 @@ export interface OpenDbOptions {
 export async function openDb(options: OpenDbOptions): Promise<Db> {
   if (options.databaseUrl) return openPg(options.databaseUrl, options.poolSize ?? 10)
   const dataDir = options.dataDir && options.dataDir !== 'memory' ? options.dataDir : undefined
+  const early = preopened
+  if (early && dataDir && !options.loadDataDir && resolve(dataDir) === early.dataDir) {
+    preopened = undefined
+    return early.db
+  }
   if (dataDir) mkdirSync(dataDir, { recursive: true })
   return PgliteDb.open({ dataDir, loadDataDir: options.loadDataDir })
 }
 
 // ---------------------------------------------------------------------------------
 // PGlite: runs in a worker thread behind a watchdog (pglite/client.ts).
+
+// A PGlite folder being opened ahead of its use (`preopenPglite`), until `openDb` takes it.
+let preopened: { dataDir: string; db: Promise<PgliteDb> } | undefined
+
+/**
+ * Starts opening the PGlite folder `dataDir` now, for the next `openDb` of it to take over:
+ * the CLI opens an existing folder while the server's modules still load
+ * (docs/decisions/0058-arranque-rapido.md). The caller holds the folder's lock.
+ */
+export function preopenPglite(dataDir: string): Promise<PgliteDb> {
+  if (preopened) return preopened.db
+  const db = PgliteDb.open({ dataDir })
+  db.catch(() => {}) // the error is for the `openDb` that takes it over
+  preopened = { dataDir: resolve(dataDir), db }
+  return db
+}
+
+/** Closes a folder opened ahead that nobody took (a start that failed before opening it). */
+export async function abandonPreopenedPglite(): Promise<void> {
+  const early = preopened
+  preopened = undefined
+  await (await early?.db.catch(() => null))?.close()
+}
 
 /** Dumps a PGlite database so another instance can start from it (test templates). */
 export async function dumpPglite(db: Db): Promise<Blob> {
@@ -89,15 +118,18 @@ export async function dumpPglite(db: Db): Promise<Blob> {
 // Hand Postgres' own text back for types whose JS parsing would lose information or
 // differ from PGlite; callers that need numbers cast in SQL.
 const rawText = (v: string) => v
-const typeOverrides = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    // 1700 numeric, 20 int8: keep exact text. 1082 date: keep 'YYYY-MM-DD'.
-    if (oid === 1700 || oid === 20 || oid === 1082) return rawText
-    return pg.types.getTypeParser(oid, format)
-  },
-}
 
 async function openPg(url: string, poolSize: number): Promise<Db> {
+  // Imported here, not above: a PGlite start does not load node-postgres at all
+  // (docs/decisions/0058-arranque-rapido.md).
+  const { default: pg } = await import('pg')
+  const typeOverrides = {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      // 1700 numeric, 20 int8: keep exact text. 1082 date: keep 'YYYY-MM-DD'.
+      if (oid === 1700 || oid === 20 || oid === 1082) return rawText
+      return pg.types.getTypeParser(oid, format)
+    },
+  }
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,

@@ -8,12 +8,23 @@
  * process that migrates one (startStack, seed-demo.ts) takes it before opening the
  * database, because two processes migrating the same folder corrupt its catalog.
  */
+import { createHash } from 'node:crypto'
 import { readFileSync, readdirSync, existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Db } from './db.ts'
 import { supabaseDir } from './paths.ts'
 
 const bootstrapSql = readFileSync(new URL('./bootstrap.sql', import.meta.url), 'utf8')
+
+/**
+ * Which bootstrap.sql a PGlite database last ran, kept as the comment of schema
+ * `supabase_migrations`: the file is idempotent but not free (it re-creates functions and
+ * grants, about a quarter of a second of every restart), and a PGlite folder is written
+ * by this code alone, so a database that ran this very file skips it. PostgreSQL runs it
+ * on every start: its roles are the whole server's, which other databases may change
+ * (docs/decisions/0058-arranque-rapido.md).
+ */
+export const bootstrapMark = `bootstrap.sql ${createHash('sha256').update(bootstrapSql).digest('hex').slice(0, 16)}`
 
 export interface SeedSettings {
   adminEmail: string
@@ -40,7 +51,8 @@ export function listMigrations(dir = join(supabaseDir, 'migrations')) {
 }
 
 export async function migrate(db: Db, seed: SeedSettings | null): Promise<MigrateResult> {
-  await db.exec(bootstrapSql)
+  if (db.kind !== 'pglite') await db.exec(bootstrapSql)
+  else if (!(await bootstrapRan(db))) await db.exec(`${bootstrapSql};\ncomment on schema supabase_migrations is '${bootstrapMark}';`)
   const done = await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')
   const isNew = done.rows.length === 0
   const known = new Set(done.rows.map((r) => r.version))
@@ -80,4 +92,11 @@ export async function migrate(db: Db, seed: SeedSettings | null): Promise<Migrat
     seeded = true
   }
   return { applied, seeded }
+}
+
+async function bootstrapRan(db: Db): Promise<boolean> {
+  const { rows } = await db.query<{ mark: string | null }>(
+    `select obj_description(oid, 'pg_namespace') as mark from pg_namespace where nspname = 'supabase_migrations'`,
+  )
+  return rows[0]?.mark === bootstrapMark
 }

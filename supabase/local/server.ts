@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { internalStatementDeadlineMs, openDb, type Db } from './db.ts'
+import { abandonPreopenedPglite, internalStatementDeadlineMs, openDb, type Db } from './db.ts'
 import { createKeys, loadOrCreateSecret, type Keys } from './keys.ts'
 import { migrate, type SeedSettings } from './migrate.ts'
 import { appConfigUrl, clientAddress, clientGone, HOST, listen, readBody, send } from './http-edge.ts'
@@ -145,6 +145,8 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
   try {
     await listen(server, options.port ?? 54321, options.host ?? '0.0.0.0')
   } catch (error) {
+    // A folder the CLI began opening ahead is closed before its lock is let go.
+    await abandonPreopenedPglite()
     lock?.release()
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'EADDRINUSE') {

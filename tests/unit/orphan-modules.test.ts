@@ -50,8 +50,8 @@ function resolveSpecifier(from: string, spec: string): string | null {
 }
 
 // Static and dynamic imports, side-effect imports, worker entry URLs, and tsx's loader
-// (the PGlite worker's boot file loads the TypeScript worker through it).
-const SPECIFIERS = [/\bfrom\s+'([^']+)'/g, /\bimport\s*\(\s*'([^']+)'\s*\)/g, /^\s*import\s+'([^']+)'/gm, /new URL\(\s*'([^']+)'\s*,\s*import\.meta\.url\)/g, /\btsImport\(\s*'([^']+)'/g]
+// (the PGlite worker's boot file loads the TypeScript worker through it, as CommonJS).
+const SPECIFIERS = [/\bfrom\s+'([^']+)'/g, /\bimport\s*\(\s*'([^']+)'\s*\)/g, /^\s*import\s+'([^']+)'/gm, /new URL\(\s*'([^']+)'\s*,\s*import\.meta\.url\)/g, /\b(?:tsImport|tsxRequire)\(\s*'([^']+)'/g]
 
 function reachable(): Set<string> {
   const seen = new Set<string>()

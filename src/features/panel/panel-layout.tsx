@@ -3,7 +3,7 @@
  * reconnection banners, and the screen. While it is mounted the session rules run
  * (idle sign-out, 5-minute check); when the user is signed out it goes to /login.
  */
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useLayoutEffect, type ReactNode } from 'react'
 import { useLocation, useNavigate, useRouter } from '@tanstack/react-router'
 import '@/lib/dates/dayjs-es.ts'
 import { MENSAJES_SESION, isAdminPath, isPanelPath } from '@/domain/session-rules.ts'
@@ -25,10 +25,12 @@ export function PanelLayout({ children }: { children: ReactNode }) {
   const mode = useSession((s) => s.mode)
   const sync = usePanelSync()
 
-  useEffect(() => {
-    registerServiceWorker()
-    return startSessionMonitor()
-  }, [])
+  // The session rules start in the commit that first shows the panel, before it is
+  // painted: activity on a panel that is on screen always counts. As a passive effect
+  // they started after the paint, seconds later on a busy machine, and a mouse moved
+  // over the visible panel meanwhile was not counted (docs/decisions/0058-arranque-rapido.md).
+  useLayoutEffect(() => startSessionMonitor(), [])
+  useEffect(() => registerServiceWorker(), [])
 
   return (
     <>

@@ -10,8 +10,8 @@
  *   PGlites never share a folder.
  */
 import { readFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { createRequire } from 'node:module'
+import { dirname, join, resolve } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import type { WorkerInput } from './protocol.ts'
 
@@ -26,7 +26,8 @@ export interface Engine {
  * PGlite itself finds them (its internal layout, pinned by internals.int.test.ts).
  */
 export async function buildEngine(): Promise<Engine> {
-  const dist = dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite')))
+  // require.resolve, not import.meta.resolve: the worker loads this module as CommonJS (boot.mjs).
+  const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'))
   const [wasm, files] = await Promise.all([readFile(join(dist, 'pglite.wasm')), readFile(join(dist, 'pglite.data'))])
   return { module: await WebAssembly.compile(wasm), files: new Blob([files]) }
 }
@@ -43,6 +44,51 @@ export function keepEngine(built: Engine) {
   engine ??= built
 }
 
+/**
+ * A thread started before the process knew it would open a database: it loads PGlite and
+ * compiles the engine while the main thread is still loading its own modules, then waits,
+ * like a standby, for the word to open (docs/decisions/0058-arranque-rapido.md).
+ */
+let early: { dataDir: string; worker: Worker; idle: NodeJS.Timeout } | undefined
+
+/**
+ * Starts the thread that will open `dataDir` (the PGlite folder itself, `<data-dir>/pg`).
+ * It does not touch the folder until a `PgliteDb` opens it, which is after the folder's
+ * lock and the port were taken; one nobody opens within `STANDBY_IDLE_MS` stops.
+ */
+export function prestart(dataDir: string) {
+  if (early) return
+  const worker = new Worker(entry, { workerData: { dataDir: resolve(dataDir), standby: true } satisfies WorkerInput })
+  worker.unref()
+  worker.on('error', () => {})
+  // The engine it builds while waiting is this process's, whoever opens the folder.
+  const onEngine = (message: { event?: string; engine?: Engine }) => {
+    if (message.event === 'engine' && message.engine) keepEngine(message.engine)
+  }
+  worker.on('message', onEngine)
+  const idle = setTimeout(() => {
+    if (early?.worker !== worker) return
+    early = undefined
+    void worker.terminate()
+  }, STANDBY_IDLE_MS).unref()
+  worker.once('exit', () => {
+    if (early?.worker === worker) early = undefined
+  })
+  early = { dataDir: resolve(dataDir), worker, idle }
+}
+
+/** The early thread, if it was started for `dataDir`; it is then the caller's. */
+function takeEarly(dataDir: string): Worker | undefined {
+  if (!early || early.dataDir !== resolve(dataDir)) return undefined
+  const { worker, idle } = early
+  early = undefined
+  clearTimeout(idle)
+  worker.removeAllListeners('message')
+  worker.removeAllListeners('exit')
+  worker.ref()
+  return worker
+}
+
 /** The worker threads of one data folder: the next one to open it, warmed or not. */
 export class Threads {
   private standby: Worker | undefined
@@ -53,7 +99,7 @@ export class Threads {
 
   /** A thread that opens the folder now: the standby if one is warm, else a new one. */
   open(loadDataDir?: ArrayBuffer): Worker {
-    const standby = this.standby
+    const standby = this.standby ?? (loadDataDir ? undefined : takeEarly(this.dataDir))
     this.standby = undefined
     if (standby) {
       this.warmOpens++

@@ -9,15 +9,25 @@
  * (docs/decisions/0029-pglite-worker.md).
  */
 import { parentPort, workerData } from 'node:worker_threads'
-import { PGlite } from '@electric-sql/pglite'
-import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
+import type { PGlite } from '@electric-sql/pglite'
+import type { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
+import type { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import type { Envelope, ErrorFields, Event, Reply, Request, Statement, WorkerInput } from './protocol.ts'
 import { buildEngine, type Engine } from './threads.ts'
 import { readPipeline, wire, type BackendMessage, type PipelineShape } from './wire.ts'
 
 const port = parentPort!
 const input = workerData as WorkerInput
+
+/**
+ * PGlite's own modules, imported by boot.mjs natively: through tsx's loader they cost
+ * the thread about a second of transforming PGlite's large bundles on every start
+ * (docs/decisions/0058-arranque-rapido.md).
+ */
+export interface PgliteModules {
+  PGlite: typeof PGlite
+  extensions: { pgcrypto: typeof pgcrypto; btree_gist: typeof btree_gist }
+}
 
 /** Prepared statements kept at most; the least recently used are closed beyond that. */
 const MAX_STATEMENTS = 256
@@ -52,12 +62,12 @@ async function engine(): Promise<Engine> {
   return built
 }
 
-async function open(): Promise<PGlite> {
-  const { module, files } = await engine()
-  const lite = await PGlite.create(input.dataDir, {
+async function open(lib: PgliteModules, building: Promise<Engine>): Promise<PGlite> {
+  const { module, files } = await building
+  const lite = await lib.PGlite.create(input.dataDir, {
     pgliteWasmModule: module,
     fsBundle: files,
-    extensions: { pgcrypto, btree_gist },
+    extensions: lib.extensions,
     // Shared buffers live inside the WASM memory, which never shrinks. PGlite reads its
     // files through the OS, whose page cache already holds them; 128 MB of buffers cost
     // 100 MB of resident memory and bought no speed (docs/decisions/0029-pglite-worker.md).
@@ -142,12 +152,17 @@ function pipelines(lite: PGlite) {
   }
 }
 
-async function main() {
-  // A standby waits for the word to open the folder (threads.ts).
+/** The worker's body, called by boot.mjs with PGlite's modules while they still load. */
+export async function run(loading: Promise<PgliteModules>) {
+  // The engine is read and compiled while PGlite's modules load and while a standby waits
+  // for the word to open the folder (threads.ts), so the open itself is only PGlite's.
+  const building = engine()
+  building.catch(() => {})
+  const lib = await loading
   if (input.standby) await new Promise((resolve) => port.once('message', resolve))
   let lite: PGlite
   try {
-    lite = await open()
+    lite = await open(lib, building)
   } catch (error) {
     post({ event: 'failed', error: fieldsOf(error) })
     return
@@ -209,5 +224,3 @@ async function main() {
   })
   post({ event: 'ready' })
 }
-
-void main()
