@@ -35,7 +35,7 @@ import { peruMinutesOfDay, peruToday } from '../../src/domain/peru-time.ts'
 import { countLabel } from '../../src/domain/text.ts'
 import { TODO_SINCRONIZADO } from './support/primera-sincronizacion-browser.ts'
 import type { Figure } from './run.ts'
-import { clickUntil, launchChromium, median, profiled, staffPage } from './support/panel-browser.ts'
+import { clickUntil, launchChromium, median, profiled, settled, staffPage } from './support/panel-browser.ts'
 import { fichaConVisitas, sembrarFicha, VISITAS_FICHA } from './support/ficha-paciente.ts'
 import { hoyDomainFigure, hubWithBoard } from './support/tablero-hoy.ts'
 
@@ -236,9 +236,11 @@ async function slotsFigures(stack: LocalStack): Promise<Figure[]> {
 /** Opens the screen on `fecha` and waits for the server's count of that day (synced). */
 async function showDay(page: Page, base: string, fecha: string, n: number, vistaDia: boolean) {
   const url = `${base}${SCREEN}?fecha=${fecha}${vistaDia ? '&vista=dia' : ''}`
-  if (page.url() !== url) await page.goto(url)
+  const reload = page.url() !== url
+  if (reload) await page.goto(url)
   await page.getByText(countLabel(n, 'cita', 'citas'), { exact: true }).first().waitFor({ timeout: 180_000 })
   if (n > 0) await page.waitForSelector(vistaDia ? BLOCK : TABLE_ROW, { timeout: 60_000 })
+  if (reload) await settled(page)
 }
 
 /**
@@ -330,6 +332,7 @@ async function openFromHub(page: Page, base: string, expected: number): Promise<
   const out: number[] = []
   await page.goto(`${base}${SCREEN}`)
   await page.waitForSelector(TABLE_ROW, { timeout: 60_000 })
+  await settled(page)
   for (let i = 0; i < OPENS; i++) {
     await page.getByRole('link', { name: /Volver al panel/ }).click()
     await page.waitForSelector('nav[aria-label="Secciones del panel"]')

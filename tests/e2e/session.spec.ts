@@ -37,7 +37,13 @@ test.describe('inicio de sesión y reglas de sesión', () => {
     for (let i = 0; i < 5; i++) {
       await page.getByRole('button', { name: 'Ingresar' }).click()
       await expectToast(page, 'Email o contraseña incorrectos.')
-      await page.getByRole('button', { name: 'Cerrar notificación' }).click()
+      // Cleared before the next try, so each try's toast is its own. It may close by
+      // itself first (auto-close) while the click waits: either way it must be gone.
+      await page
+        .getByRole('button', { name: 'Cerrar notificación' })
+        .click({ timeout: 5_000 })
+        .catch(() => {})
+      await expect(toastRegion(page)).not.toContainText('Email o contraseña incorrectos.')
     }
     await page.getByRole('button', { name: 'Ingresar' }).click()
     await expectToast(page, 'Error de inicio de sesión', 'Demasiados intentos. Espera un momento antes de intentar nuevamente.')

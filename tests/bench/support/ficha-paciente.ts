@@ -6,6 +6,7 @@
  */
 import type { Page } from 'playwright-core'
 import type { LocalStack } from '../../../supabase/local/server.ts'
+import { settled } from './panel-browser.ts'
 
 export const VISITAS_FICHA = 50
 
@@ -49,6 +50,7 @@ export async function fichaConVisitas(page: Page, base: string, { nombre, rounds
   await page.goto(`${base}/control-citas/pacientes?q=${encodeURIComponent(nombre)}`)
   const menu = page.getByRole('button', { name: `Acciones para ${nombre}` }).first()
   await menu.waitFor({ timeout: 60_000 })
+  await settled(page)
   const times: number[] = []
   for (let i = 0; i < rounds; i++) {
     await page.waitForTimeout(100)

@@ -85,6 +85,35 @@ export async function clickUntil(page: Page, click: string, ready: string, count
 }
 
 /**
+ * Waits until the page has had no long task (> 50 ms) for `quietMs`: after a reload the
+ * device opens its collections (each read whole from IndexedDB) and builds its lookups,
+ * and a figure meant for a device in use must not time that (at most `limitMs`; the
+ * wait's length is returned, so a figure can say it).
+ */
+export async function settled(page: Page, quietMs = 1000, limitMs = 30_000): Promise<number> {
+  return page.evaluate(
+    ({ quietMs, limitMs }) =>
+      new Promise<number>((resolve) => {
+        const t0 = performance.now()
+        let last = t0
+        const observer = new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) last = Math.max(last, e.startTime + e.duration)
+        })
+        observer.observe({ type: 'longtask', buffered: true })
+        // No named helpers in here: tsx would wrap them in a `__name` the page lacks.
+        const timer = setInterval(() => {
+          const now = performance.now()
+          if (now - last < quietMs && now - t0 < limitMs) return
+          clearInterval(timer)
+          observer.disconnect()
+          resolve(now - t0)
+        }, 100)
+      }),
+    { quietMs, limitMs },
+  )
+}
+
+/**
  * Runs `work`; with SPA_BENCH_PERFIL=<folder> set, records a CPU profile of the page
  * meanwhile into `<folder>/<name>.cpuprofile` (read it with profile-summary.ts). A profile
  * that cannot be written is said, and the figures still count.

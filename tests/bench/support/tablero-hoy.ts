@@ -9,7 +9,7 @@ import { citasDeHoy, cobradoHoy, productosStockBajo, reservasPorConfirmar, type 
 import { peruToday } from '../../../src/domain/peru-time.ts'
 import type { ReservaLista } from '../../../src/domain/reservas.ts'
 import type { Figure } from '../run.ts'
-import { clickUntil, median } from './panel-browser.ts'
+import { clickUntil, median, settled } from './panel-browser.ts'
 
 /** The 'Hoy' board with its figures (not its 'Calculando…' line). */
 const HOY_LISTO = 'section[aria-labelledby="hoy-titulo"] [aria-label="Citas de hoy por estado"]'
@@ -80,6 +80,7 @@ export async function hubWithBoard(page: Page, base: string, { screen, rounds }:
   await page.goto(`${base}${screen}`)
   // The screen is drawn (a day may have no rows: a closed Sunday).
   await page.waitForSelector(VOLVER, { timeout: 60_000 })
+  await settled(page)
   for (let i = 0; i < rounds; i++) {
     await page.waitForTimeout(100)
     times.push(await clickUntil(page, VOLVER, HOY_LISTO))
