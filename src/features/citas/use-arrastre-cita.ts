@@ -9,10 +9,10 @@
  * release would send to the block is swallowed, so a drop never opens the menu.
  *
  * The day scrolls inside its box (the names stay in view), so a target out of sight is
- * reached by holding the block near the box's edge it was moved toward: the box scrolls by
- * itself, faster the nearer the edge, and the page once the box is at its end. The start is read from the
- * pointer's place in the grid, so any scroll (by itself, the wheel, a second finger)
- * moves the target with it.
+ * reached by holding the block near the edge it was moved toward: the box scrolls by
+ * itself, faster the nearer the edge, and the page once the box is at its end. The start
+ * is read from the pointer's place in the grid, so any scroll (by itself, the wheel, a
+ * second finger) moves the target with it.
  */
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type RefObject } from 'react'
 import { SLOT_STEP_MINUTES } from '@/domain/booking-slots.ts'
