@@ -35,6 +35,9 @@ for (const file of files) {
   } catch (error) {
     // A suite that cannot finish says why; the next ones still run.
     const message = (error as Error).message?.split('\n')[0] ?? String(error)
+    // Where in the benches it stopped (the first frame of ours), to know which wait gave up.
+    const at = ((error as Error).stack ?? '').split('\n').find((l) => l.includes('/tests/bench/'))?.trim()
+    if (at) console.log(`  ✗ ${suite} se detuvo ${at}`)
     figures = [{ name: `no terminó (carga ${loadavg().map((l) => l.toFixed(1)).join(' ')}): ${message}`, value: Number.NaN, unit: '', ok: false }]
   }
   for (const f of figures) {
