@@ -8,14 +8,14 @@ import { existsSync, mkdtempSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startStack } from './server.ts'
 import { bootstrapMark, migrate } from './migrate.ts'
 import { LOCK_FILE, lockDataDir } from './data-lock.ts'
 import { abandonPreopenedPglite, openDb, preopenPglite } from './db.ts'
 import { PgliteDb } from './pglite/client.ts'
 import { prestart } from './pglite/threads.ts'
-import { cloneTemplate } from '../../tests/support/template.ts'
+import { migratedFolder } from '../../tests/support/stack.ts'
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'spa-arranque-'))
 
@@ -39,17 +39,7 @@ describe('restarting on an existing PGlite folder', () => {
     // A migrated folder (from the PGlite template when this run has one).
     dir = tmp()
     pgDir = join(dir, 'pg')
-    const clone = await cloneTemplate(inject('spaTemplate'))
-    const stack = await startStack({
-      port: 0,
-      host: '127.0.0.1',
-      dataDir: dir,
-      seed: null,
-      log: () => {},
-      ...(clone.loadDataDir ? { loadDataDir: clone.loadDataDir } : {}),
-    })
-    await stack.close()
-    await clone.drop()
+    await migratedFolder(dir)
   })
 
   afterAll(async () => {

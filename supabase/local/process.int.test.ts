@@ -9,11 +9,11 @@ import { request } from 'node:http'
 import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { inject, afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startStack } from './server.ts'
 import { LOCK_FILE } from './data-lock.ts'
 import { repoRoot } from './paths.ts'
-import { cloneTemplate } from '../../tests/support/template.ts'
+import { migratedFolder } from '../../tests/support/stack.ts'
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'spa-process-'))
 
@@ -73,18 +73,7 @@ describe('the backend process', () => {
     dir = tmp()
     // A migrated PGlite folder (the PGlite template when there is one), locked by a
     // process that was killed: the next start must take the stale lock over.
-    const clone = await cloneTemplate(inject('spaTemplate'))
-    const stack = await startStack({
-      port: 0,
-      host: '127.0.0.1',
-      dataDir: dir,
-      seed: null,
-      log: () => {},
-      ...(clone.loadDataDir ? { loadDataDir: clone.loadDataDir } : {}),
-    })
-    serviceRoleKey = stack.serviceRoleKey
-    await stack.close()
-    await clone.drop()
+    serviceRoleKey = (await migratedFolder(dir)).serviceRoleKey
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false) // removed on a clean stop
     writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: deadPid(), host: (await import('node:os')).hostname() }))
 

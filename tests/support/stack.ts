@@ -23,6 +23,18 @@ export interface TestStack extends LocalStack {
   signIn(email: string, password: string): Promise<SupabaseClient>
 }
 
+/**
+ * Makes `dataDir` a migrated PGlite folder (from the run's template when it has one) by
+ * starting a stack on it once and closing it; the folder's keys are returned.
+ */
+export async function migratedFolder(dataDir: string): Promise<{ serviceRoleKey: string }> {
+  const clone = await cloneTemplate(inject('spaTemplate'))
+  const stack = await startStack({ port: 0, host: '127.0.0.1', dataDir, seed: null, log: () => {}, ...(clone.loadDataDir ? { loadDataDir: clone.loadDataDir } : {}) })
+  await stack.close()
+  await clone.drop()
+  return { serviceRoleKey: stack.serviceRoleKey }
+}
+
 export async function startTestStack(options: Partial<StackOptions> = {}): Promise<TestStack> {
   const clone = await cloneTemplate(inject('spaTemplate'))
   const stack = await startStack({
