@@ -2,10 +2,17 @@
  * Serves the built app (`dist/`) on the same origin as the APIs: compressed, with
  * long-lived caching for hashed assets, and the SPA fallback so a reload on
  * /control-citas/pacientes still gets index.html.
+ *
+ * Each file is compressed once, on its first request, by zlib's asynchronous API: on
+ * libuv's thread pool, never on the event loop the APIs answer on. Done synchronously,
+ * a tablet's first load (the service worker fetches every file of the build) held the
+ * REST, Auth and Realtime requests of every device for ~4 s of Brotli
+ * (docs/decisions/0059-servir-sin-bloquear.md).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, normalize, sep } from 'node:path'
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib'
+import { promisify } from 'node:util'
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { distDir } from './paths.ts'
 
@@ -28,10 +35,17 @@ const types: Record<string, string> = {
 }
 const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt', '.xml'])
 
+const brotliAsync = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
+
 interface Entry {
   raw: Buffer
-  gzip?: Buffer
-  br?: Buffer
+  /**
+   * Started together on the first request; a request that comes meanwhile waits for the
+   * same work. null: that compression failed, and the file goes out as it is.
+   */
+  br?: Promise<Buffer | null>
+  gzip?: Promise<Buffer | null>
   mtimeMs: number
   etag: string
 }
@@ -52,14 +66,15 @@ export function createStaticHandler(root = distDir) {
     const raw = readFileSync(file)
     const entry: Entry = { raw, mtimeMs: st.mtimeMs, etag: `"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"` }
     if (compressible.has(extname(file)) && raw.length > 512) {
-      entry.gzip = gzipSync(raw, { level: 9 })
-      entry.br = brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })
+      const failed = () => null
+      entry.br = brotliAsync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }).catch(failed)
+      entry.gzip = gzipAsync(raw, { level: 9 }).catch(failed)
     }
     cache.set(file, entry)
     return entry
   }
 
-  return function serve(req: IncomingMessage, res: ServerResponse, url: URL) {
+  return async function serve(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     let pathname: string
     try {
       pathname = decodeURIComponent(url.pathname)
@@ -93,14 +108,10 @@ export function createStaticHandler(root = distDir) {
       return
     }
     const accept = String(req.headers['accept-encoding'] ?? '')
-    let body = entry.raw
-    if (entry.br && /\bbr\b/.test(accept)) {
-      body = entry.br
-      headers['content-encoding'] = 'br'
-    } else if (entry.gzip && /\bgzip\b/.test(accept)) {
-      body = entry.gzip
-      headers['content-encoding'] = 'gzip'
-    }
+    const encoding = entry.br && /\bbr\b/.test(accept) ? 'br' : entry.gzip && /\bgzip\b/.test(accept) ? 'gzip' : null
+    const encoded = encoding ? await entry[encoding] : null
+    const body = encoded ?? entry.raw
+    if (encoded) headers['content-encoding'] = encoding!
     headers['content-length'] = String(body.length)
     res.writeHead(200, headers)
     res.end(req.method === 'HEAD' ? undefined : body)

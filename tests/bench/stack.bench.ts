@@ -1,7 +1,8 @@
 /**
  * The embedded stack itself: how long the demo generator takes to write the benchmark
  * volume into a PGlite data dir, and how long `npm run backend` takes, as a fresh
- * process on that existing data dir, until it answers a REST read (target ≤ 3 s, docs/decisions/0001-embedded-backend.md).
+ * process on that existing data dir, until it answers a REST read (target ≤ 3 s, docs/decisions/0001-embedded-backend.md);
+ * and how long the API waits while a tablet downloads the app for the first time.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -9,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Figure } from './run.ts'
 import { repoRoot } from '../../supabase/local/paths.ts'
+import { coldAppDownload } from './support/descarga-en-frio.ts'
 
 const PORT = 54391
 const RUNS = 3
@@ -38,6 +40,7 @@ export default async function stackBench(): Promise<Figure[]> {
         target: '≤ 3',
         ok: median <= 3,
       },
+      ...(await coldAppDownload()),
     ]
   } finally {
     rmSync(dataDir, { recursive: true, force: true })
