@@ -85,29 +85,43 @@ export async function clickUntil(page: Page, click: string, ready: string, count
 }
 
 /**
- * Waits until the page has had no long task (> 50 ms) for `quietMs`: after a reload the
- * device opens its collections (each read whole from IndexedDB) and builds its lookups,
- * and a figure meant for a device in use must not time that (at most `limitMs`; the
- * wait's length is returned, so a figure can say it).
+ * Waits until the page's main thread has been quiet for `quietMs`: after a reload the
+ * device opens its collections (each read whole from IndexedDB), builds its lookups and
+ * restarts its replication, much of it in slices too short to be long tasks, and a figure
+ * meant for a device in use must not time that. A message loop in the page measures how
+ * late each turn comes back; quiet means less than 5 % of a 500 ms window went to other
+ * work, for `quietMs` in a row (at most `limitMs`; the wait's length is returned, so a
+ * figure can say it). Long tasks alone let switches run beside the replication's
+ * restart (docs/decisions/0027-pantalla-sin-trabajo-de-mas.md, second update).
  */
-export async function settled(page: Page, quietMs = 1000, limitMs = 30_000): Promise<number> {
+export async function settled(page: Page, quietMs = 1500, limitMs = 60_000): Promise<number> {
   return page.evaluate(
     ({ quietMs, limitMs }) =>
       new Promise<number>((resolve) => {
         const t0 = performance.now()
+        const channel = new MessageChannel()
+        let windowStart = t0
         let last = t0
-        const observer = new PerformanceObserver((list) => {
-          for (const e of list.getEntries()) last = Math.max(last, e.startTime + e.duration)
-        })
-        observer.observe({ type: 'longtask', buffered: true })
+        let busy = 0
+        let quietSince = t0
         // No named helpers in here: tsx would wrap them in a `__name` the page lacks.
-        const timer = setInterval(() => {
+        channel.port1.onmessage = () => {
           const now = performance.now()
-          if (now - last < quietMs && now - t0 < limitMs) return
-          clearInterval(timer)
-          observer.disconnect()
-          resolve(now - t0)
-        }, 100)
+          // A turn normally comes back within a millisecond; the rest went to other tasks.
+          busy += Math.max(0, now - last - 1)
+          last = now
+          if (now - windowStart >= 500) {
+            if (busy > 0.05 * (now - windowStart)) quietSince = now
+            windowStart = now
+            busy = 0
+            if (now - quietSince >= quietMs || now - t0 >= limitMs) {
+              channel.port1.close()
+              return resolve(now - t0)
+            }
+          }
+          channel.port2.postMessage(null)
+        }
+        channel.port2.postMessage(null)
       }),
     { quietMs, limitMs },
   )
