@@ -93,7 +93,7 @@ describe('the static server', () => {
     expect(brotliDecompressSync(large.body).length).toBeGreaterThan(1_000_000)
   })
 
-  it('compresses a file once for requests that arrive together', async () => {
+  it('gives requests that arrive during the first compression the same compressed bytes', async () => {
     const answers = await Promise.all([1, 2, 3].map(() => get('/index.html', { 'accept-encoding': 'br' })))
     expect(new Set(answers.map((a) => a.body.toString('base64'))).size).toBe(1)
     expect(brotliDecompressSync(answers[0]!.body).toString()).toMatch(/^<!doctype html><title>Spa Lima<\/title>/)

@@ -111,7 +111,7 @@ export function createStaticHandler(root = distDir) {
     const encoding = entry.br && /\bbr\b/.test(accept) ? 'br' : entry.gzip && /\bgzip\b/.test(accept) ? 'gzip' : null
     const encoded = encoding ? await entry[encoding] : null
     const body = encoded ?? entry.raw
-    if (encoded) headers['content-encoding'] = encoding!
+    if (encoded && encoding) headers['content-encoding'] = encoding
     headers['content-length'] = String(body.length)
     res.writeHead(200, headers)
     res.end(req.method === 'HEAD' ? undefined : body)
