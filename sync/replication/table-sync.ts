@@ -254,7 +254,10 @@ export class TableSync {
     // "Caught up" is told once this last batch is stored, not when the handler returns it:
     // until then a screen would read an empty table while the device says its first
     // download is done, and show 'Aún no hay …' instead of 'Este equipo aún no tiene datos'.
-    if (documents.length < batchSize) void downstreamStored(this.replication!).then(() => this.env.onPulled(this.def.name, 0, true))
+    // Nor while the server says it withheld committed rows behind an open transaction
+    // (docs/decisions/0028-pull-retenido.md): a new device would call its first download
+    // done without them. The held retry pulls again and tells it then.
+    if (documents.length < batchSize && !page.held) void downstreamStored(this.replication!).then(() => this.env.onPulled(this.def.name, 0, true))
     return { documents, checkpoint: next }
   }
 

@@ -10,7 +10,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Browser, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
-import { backend, demo, expectAccessible, expectToast, screenshot, signIn, viewports, waitForSynced } from './support/app.ts'
+import { backend, demo, expectAccessible, screenshot, signIn, viewports, waitForSynced } from './support/app.ts'
+import { expectToast } from './support/toasts.ts'
 import { nextPeruWeekday } from './support/dates.ts'
 
 type CitaRow = { id_cita: string; nombre_cliente: string; hora_inicio: string; hora_fin: string; estado_cita: string; id_reserva_origen: string | null }

@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { BOOKING_MIN_FILL_MS } from '../../src/domain/booking-antispam.ts'
 import { expect, test } from './support/fixtures.ts'
-import { backend, demo, expectAccessible, expectToast, screenshot } from './support/app.ts'
+import { backend, demo, expectAccessible, screenshot } from './support/app.ts'
+import { expectToast } from './support/toasts.ts'
 import { nextPeruWeekday, typeDate } from './support/dates.ts'
 
 /** The weekday `day` (0 = Sunday) `weeks` weeks after the next one. */

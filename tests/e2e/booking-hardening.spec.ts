@@ -8,7 +8,8 @@
  */
 import type { Locator, Page } from '@playwright/test'
 import { BOOKING_MIN_FILL_MS } from '../../src/domain/booking-antispam.ts'
-import { backend, demo, expectAccessible, expectToast, screenshot, toastRegion, viewports } from './support/app.ts'
+import { backend, demo, expectAccessible, screenshot, toastRegion, viewports } from './support/app.ts'
+import { expectToast } from './support/toasts.ts'
 import { nextPeruWeekday, typeDate } from './support/dates.ts'
 import { expect, test } from './support/fixtures.ts'
 

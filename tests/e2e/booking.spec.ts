@@ -1,6 +1,7 @@
 import { BOOKING_MIN_FILL_MS } from '../../src/domain/booking-antispam.ts'
 import { expect, test } from './support/fixtures.ts'
-import { backend, demo, expectAccessible, expectToast, screenshot, viewports } from './support/app.ts'
+import { backend, demo, expectAccessible, screenshot, viewports } from './support/app.ts'
+import { expectToast } from './support/toasts.ts'
 import { nextPeruWeekday, typeDate } from './support/dates.ts'
 import { fechaTexto } from '../../src/lib/dates/fecha-texto.ts'
 

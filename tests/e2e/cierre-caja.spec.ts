@@ -8,7 +8,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
-import { backend, demo, expectAccessible, expectToast, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
+import { backend, demo, expectAccessible, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
+import { expectToast } from './support/toasts.ts'
 import { peruToday } from './support/dates.ts'
 
 type CierreRow = { metodo: string; esperado: number; contado: number; diferencia: number; nota: string; dispositivo: string }

@@ -10,7 +10,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Browser, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
-import { backend, demo, expectAccessible, expectToast, screenshot, signIn, viewports, waitForSynced } from './support/app.ts'
+import { backend, demo, expectAccessible, screenshot, signIn, viewports, waitForSynced } from './support/app.ts'
+import { expectToast } from './support/toasts.ts'
 import { peruToday } from './support/dates.ts'
 
 type PagoRow = { id_pago_cita: string; monto_final_pagado: number; metodo_pago_final: string; monto_adelanto_aplicado: number }

@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
-import { backend, demo, expectAccessible, expectToast, fillPaciente, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
+import { backend, demo, expectAccessible, fillPaciente, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
+import { expectToast } from './support/toasts.ts'
 
 const pill = (page: Page) => page.getByTestId('cambios-pendientes')
 

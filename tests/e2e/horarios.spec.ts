@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
-import { backend, demo, expectAccessible, expectToast, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
+import { backend, demo, expectAccessible, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
+import { expectToast } from './support/toasts.ts'
 import { nextPeruWeekday, typeDate } from './support/dates.ts'
 import { idHorario } from '../../src/domain/ids-deterministas.ts'
 

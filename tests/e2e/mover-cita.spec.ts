@@ -9,7 +9,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
-import { backend, demo, expectAccessible, expectToast, screenshot, signIn, toastRegion, waitForSynced } from './support/app.ts'
+import { backend, demo, expectAccessible, screenshot, signIn, toastRegion, waitForSynced } from './support/app.ts'
+import { expectToast } from './support/toasts.ts'
 import { nextPeruWeekday } from './support/dates.ts'
 
 /** 1.4 px a minute (citas-dia.tsx). */

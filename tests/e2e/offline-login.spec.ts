@@ -1,5 +1,6 @@
 import { expect, test } from './support/fixtures.ts'
-import { backend, demo, expectAccessible, expectToast, fillPaciente, screenshot, signIn, viewports, waitForServiceWorker } from './support/app.ts'
+import { backend, demo, expectAccessible, fillPaciente, screenshot, signIn, viewports, waitForServiceWorker } from './support/app.ts'
+import { expectToast } from './support/toasts.ts'
 
 test('ingreso sin conexión de quien ya ingresó con conexión en este equipo; sincroniza al volver', async ({ page, context }) => {
   await page.setViewportSize(viewports.tabletLandscape)

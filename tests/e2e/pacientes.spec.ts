@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
-import { backend, demo, expectAccessible, expectToast, fillPaciente, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
+import { backend, demo, expectAccessible, fillPaciente, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
+import { expectToast } from './support/toasts.ts'
 import { typeDate } from './support/dates.ts'
 
 type Row = { id_paciente: string; nombre: string; apellido: string; dni: string | null; telefono: string | null; _deleted?: boolean }

@@ -1,6 +1,7 @@
 import { expect, test } from './support/fixtures.ts'
 import type { Page } from '@playwright/test'
-import { backend, demo, expectAccessible, expectToast, screenshot, signIn, toastRegion, viewports } from './support/app.ts'
+import { backend, demo, expectAccessible, screenshot, signIn, toastRegion, viewports } from './support/app.ts'
+import { expectToast } from './support/toasts.ts'
 
 /**
  * The hub's greeting: the panel is on screen and its session rules run. Any level-1

@@ -8,7 +8,8 @@
  */
 import type { Browser, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
-import { backend, demo, expectAccessible, expectToast, fillPaciente, screenshot, signIn, viewports, waitForSynced } from './support/app.ts'
+import { backend, demo, expectAccessible, fillPaciente, screenshot, signIn, viewports, waitForSynced } from './support/app.ts'
+import { expectToast } from './support/toasts.ts'
 
 type Row = { id_paciente: string; nombre: string; apellido: string; dni: string | null; telefono: string | null; historial_medico: string | null }
 

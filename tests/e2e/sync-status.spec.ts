@@ -9,7 +9,8 @@ import { mkdirSync } from 'node:fs'
 import type { BrowserContext, Page, Route } from '@playwright/test'
 import { productTables } from '../../sync/tables/product-tables.ts'
 import { expect, test } from './support/fixtures.ts'
-import { backend, demo, expectToast, fillPaciente, screenshot, signIn, waitForServiceWorker, waitForSynced } from './support/app.ts'
+import { backend, demo, fillPaciente, screenshot, signIn, waitForServiceWorker, waitForSynced } from './support/app.ts'
+import { expectToast } from './support/toasts.ts'
 
 const conexion = (page: Page) => page.getByTestId('estado-conexion')
 const cambios = (page: Page) => page.getByTestId('cambios-pendientes')

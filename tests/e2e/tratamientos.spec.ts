@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import * as XLSX from 'xlsx'
-import { backend, demo, expectAccessible, expectToast, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
+import { backend, demo, expectAccessible, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
+import { expectToast } from './support/toasts.ts'
 import { peruToday } from './support/dates.ts'
 
 type Row = { id_tratamiento: string; nombre: string; costo: number; activo: boolean; tipo: string; tr_cantidad: number; duracion_estimada_minutos: number | null; _deleted: boolean }

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
-import { backend, demo, expectAccessible, expectToast, screenshot, signIn, viewports, waitForSynced } from './support/app.ts'
+import { backend, demo, expectAccessible, screenshot, signIn, viewports, waitForSynced } from './support/app.ts'
+import { expectToast } from './support/toasts.ts'
 
 type Row = { id_usuario: string; id_nombre: string; id_correo: string; is_admin: boolean; is_active: boolean; _deleted: boolean }
 

@@ -67,12 +67,6 @@ export function toastRegion(page: Page) {
   return page.getByRole('region', { name: 'Notificaciones (F8)' })
 }
 
-export async function expectToast(page: Page, title: string | RegExp, description?: string | RegExp) {
-  const region = toastRegion(page)
-  await expect(region).toContainText(title)
-  if (description) await expect(region).toContainText(description)
-}
-
 /** Signs in through /login and waits for the panel. */
 export async function signIn(page: Page, who: { email: string; password: string }, opts: { expectUrl?: RegExp } = {}) {
   if (!page.url().includes('/login')) await page.goto('/login')

@@ -8,7 +8,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
-import { test as base } from '@playwright/test'
+import { test as base, type Browser } from '@playwright/test'
+import { recordToasts } from './toasts.ts'
 
 export { expect } from '@playwright/test'
 
@@ -73,6 +74,20 @@ export const test = base.extend<object, { workerOrigin: string }>({
       }
     },
     { scope: 'worker', timeout: 200_000 },
+  ],
+  // Every context records its toasts (support/toasts.ts), the test's own and those a
+  // spec makes for a second tablet: Playwright's default context is made through this too.
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser)
+      browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+        const context = await newContext(...args)
+        await recordToasts(context)
+        return context
+      }
+      await use(browser)
+    },
+    { scope: 'worker' },
   ],
   baseURL: async ({ workerOrigin }, use) => use(workerOrigin),
   // The home page arrives as HTML and the app hydrates it a moment later

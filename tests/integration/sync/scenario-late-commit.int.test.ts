@@ -122,6 +122,24 @@ if (onPostgres) describe('7. late commit (PostgreSQL: transactions interleave)',
     // away. A pull told that rows were withheld asks again by itself.
     for (const d of [reader1, reader2]) await waitFor(`${d.name} recibe la fila retenida`, () => d.get('tb_pacientes', later), 15_000)
   })
+
+  it('a new device does not call its first download done while rows are withheld, and does once they arrive', async () => {
+    const blocker = holdTransaction('select pg_current_xact_id()', [])
+    releaseOnFailure = blocker.commit
+    await blocker.written
+    // Committed after the blocker took its xid: withheld from every pull until it ends.
+    const withheld = await createPatient(stack.db, { nombre: 'Retenida' })
+    const device = await staffDevice(stack, 'tablet-nueva')
+    devices.push(device)
+    await waitFor('la tablet nueva leyó lo que el servidor da ahora', async () => (await device.status()).collections.tb_pacientes?.lastPulledAt, 30_000)
+    await new Promise((r) => setTimeout(r, 1500))
+    expect(await device.get('tb_pacientes', withheld)).toBeNull()
+    expect((await device.status()).initialSync?.done).toBe(false)
+
+    await blocker.commit()
+    await waitFor('primera descarga terminada', async () => (await device.status()).initialSync?.done, 30_000)
+    expect(await device.get('tb_pacientes', withheld)).not.toBeNull()
+  })
 })
 
 else describe('7. late commit (PGlite: one transaction at a time, so it cannot interleave)', () => {
