@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Browser, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
-import { backend, demo, expectAccessible, screenshot, signIn, viewports, waitForSynced } from './support/app.ts'
+import { backend, demo, expectAccessible, goOffline, screenshot, signIn, viewports, waitForSynced } from './support/app.ts'
 import { expectToast } from './support/toasts.ts'
 import { nextPeruWeekday } from './support/dates.ts'
 
@@ -87,8 +87,8 @@ test('dos tabletas sin conexión reservan la misma hora: una gana y la otra ve e
     await a.page.getByText('Vista del día', { exact: true }).click()
 
     // Both offline, both book Elena at 10:00 for a different client.
-    await a.context.setOffline(true)
-    await b.context.setOffline(true)
+    await goOffline(a.page)
+    await goOffline(b.page)
     await reservarHueco(a.page, especialista, ana)
     await reservarHueco(b.page, especialista, bruno, 'Efectivo')
     const bloque = (p: Page, cliente: string) => p.getByRole('button', { name: new RegExp(`^Acciones para ${cliente}, 10:00 AM – 11:00 AM`) })

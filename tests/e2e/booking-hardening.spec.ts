@@ -8,7 +8,7 @@
  */
 import type { Locator, Page } from '@playwright/test'
 import { BOOKING_MIN_FILL_MS } from '../../src/domain/booking-antispam.ts'
-import { backend, demo, expectAccessible, screenshot, toastRegion, viewports } from './support/app.ts'
+import { backend, demo, expectAccessible, goOffline, screenshot, toastRegion, viewports } from './support/app.ts'
 import { expectToast } from './support/toasts.ts'
 import { nextPeruWeekday, typeDate } from './support/dates.ts'
 import { expect, test } from './support/fixtures.ts'
@@ -51,7 +51,7 @@ test('sin conexión antes de llegar al formulario: lo dice y el sitio sigue en p
   await page.goto('/')
   // The app has taken the prerendered page over (the fixture's goto): the form's code is not loaded yet.
   await expect(page.locator('#reservar')).toBeAttached()
-  await context.setOffline(true)
+  await goOffline(page)
   await page.locator('#reservar').scrollIntoViewIfNeeded()
   await expect(page.locator('#reservar')).toContainText('Para solicitar una reserva necesitas conexión a internet.')
   // The rest of the page is still there (a failed chunk used to blank the whole site).
@@ -68,7 +68,7 @@ test('sin conexión con el formulario abierto: lo dice claramente, conserva lo e
   await page.getByRole('textbox', { name: /Nombre completo/ }).fill('Carmen Flores')
   await page.getByRole('textbox', { name: /Email/ }).fill('carmen@correo.pe')
   await page.getByRole('combobox', { name: /Servicio/ }).selectOption({ index: 1 })
-  await context.setOffline(true)
+  await goOffline(page)
   await expect(page.getByRole('status').filter({ hasText: 'Estás sin conexión' })).toContainText(
     'Para solicitar una reserva necesitas conexión a internet. Lo que escribas se guarda en este formulario',
   )

@@ -1,6 +1,6 @@
 import { BOOKING_MIN_FILL_MS } from '../../src/domain/booking-antispam.ts'
 import { expect, test } from './support/fixtures.ts'
-import { backend, demo, expectAccessible, screenshot, viewports } from './support/app.ts'
+import { backend, demo, expectAccessible, goOffline, screenshot, viewports } from './support/app.ts'
 import { expectToast } from './support/toasts.ts'
 import { nextPeruWeekday, typeDate } from './support/dates.ts'
 import { fechaTexto } from '../../src/lib/dates/fecha-texto.ts'
@@ -108,7 +108,7 @@ test.describe('reserva en línea', () => {
     await page.getByRole('combobox', { name: /Servicio/ }).selectOption({ index: 1 })
     await typeDate(page.getByLabel(/Fecha preferida/), nextPeruWeekday(5))
     await page.getByRole('combobox', { name: /Hora preferida/ }).selectOption('11:00 am')
-    await context.setOffline(true)
+    await goOffline(page)
     await expect(page.getByText('Estás sin conexión')).toBeVisible()
     await page.getByRole('button', { name: 'Solicitar Reserva' }).click()
     await expectToast(page, 'Sin conexión a internet', 'Tus datos siguen en el formulario')

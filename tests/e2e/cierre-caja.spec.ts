@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
-import { backend, demo, expectAccessible, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
+import { backend, demo, expectAccessible, goOffline, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
 import { expectToast } from './support/toasts.ts'
 import { peruToday } from './support/dates.ts'
 
@@ -77,7 +77,7 @@ test.describe('Cierre de caja', () => {
     const esperadoEnCaja = await efectivoEsperado(page)
 
     // Offline, after a reload served by the service worker.
-    await context.setOffline(true)
+    await goOffline(page)
     await page.reload()
     await expect(page.getByRole('heading', { level: 1, name: 'Cierre de caja' })).toBeVisible()
     await expect(page.getByText(/^Sin conexión con el servidor: lo esperado incluye solo los cobros que este equipo conoce/)).toBeVisible()

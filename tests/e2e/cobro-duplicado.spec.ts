@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Browser, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
-import { backend, demo, expectAccessible, screenshot, signIn, viewports, waitForSynced } from './support/app.ts'
+import { backend, demo, expectAccessible, goOffline, screenshot, signIn, viewports, waitForSynced } from './support/app.ts'
 import { expectToast } from './support/toasts.ts'
 import { peruToday } from './support/dates.ts'
 
@@ -87,8 +87,8 @@ test('dos tabletas sin conexión cobran la misma cita: el servidor guarda un pag
       await waitForSynced(p)
     }
 
-    await a.context.setOffline(true)
-    await b.context.setOffline(true)
+    await goOffline(a.page)
+    await goOffline(b.page)
     await cobrar(a.page, cliente, 'Efectivo')
     await cobrar(b.page, cliente, 'Yape', '80')
 

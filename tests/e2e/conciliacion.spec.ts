@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import * as XLSX from 'xlsx'
-import { backend, demo, expectAccessible, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
+import { backend, demo, expectAccessible, goOffline, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
 import { expectToast } from './support/toasts.ts'
 
 type ConciliacionRow = {
@@ -136,7 +136,7 @@ test.describe('Conciliación Bancaria', () => {
     // Offline: April, reloaded from the service worker, starts from March's saldo final.
     await waitForSynced(page)
     await page.setViewportSize(viewports.tabletPortrait)
-    await context.setOffline(true)
+    await goOffline(page)
     await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión')
     await page.getByRole('button', { name: 'Mes', exact: true }).click()
     await page.getByRole('button', { name: 'abril', exact: true }).click()

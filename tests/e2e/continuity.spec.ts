@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
-import { backend, demo, expectAccessible, fillPaciente, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
+import { backend, demo, expectAccessible, fillPaciente, goOffline, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
 import { expectToast } from './support/toasts.ts'
 
 const pill = (page: Page) => page.getByTestId('cambios-pendientes')
@@ -43,7 +43,7 @@ async function seedPaciente(page: Page, nombre: string) {
   return `${nombre} ${apellido}`
 }
 
-test('cerrar sesión, perder internet e ingresar sin conexión al día siguiente: los pacientes siguen en el equipo', async ({ page, context }) => {
+test('cerrar sesión, perder internet e ingresar sin conexión al día siguiente: los pacientes siguen en el equipo', async ({ page }) => {
   await page.setViewportSize(viewports.tabletLandscape)
   await signIn(page, demo.staff)
   await waitForServiceWorker(page)
@@ -58,7 +58,7 @@ test('cerrar sesión, perder internet e ingresar sin conexión al día siguiente
   await expect(page).toHaveURL(/\/login/)
   await expectToast(page, 'Sesión cerrada', 'Hasta pronto.')
 
-  await context.setOffline(true)
+  await goOffline(page)
   await page.reload()
   await signIn(page, demo.staff)
   await expectToast(page, 'Bienvenido de nuevo, Recepción!', 'Ingresaste sin conexión')
@@ -84,7 +84,7 @@ test('un equipo que nunca terminó su primera sincronización dice que aún no t
   await screenshot(page, 'continuidad-equipo-sin-datos-descargando')
 
   // Offline and reloaded: still no data, and still not 'Todo sincronizado'.
-  await context.setOffline(true)
+  await goOffline(page)
   await page.reload()
   await expect(page.getByRole('heading', { name: 'Este equipo aún no tiene datos' })).toBeVisible()
   await expect(pill(page)).toHaveText('Sin datos en este equipo')
@@ -101,13 +101,13 @@ test('un equipo que nunca terminó su primera sincronización dice que aún no t
   await expect(page.getByRole('row', { name: new RegExp(paciente) }).first()).toBeVisible()
 })
 
-test('el encabezado, el aviso de cerrar sesión y la página de problemas dicen lo mismo en 5 recargas sin conexión', async ({ page, context }) => {
+test('el encabezado, el aviso de cerrar sesión y la página de problemas dicen lo mismo en 5 recargas sin conexión', async ({ page }) => {
   await page.setViewportSize(viewports.tabletLandscape)
   await signIn(page, demo.staff)
   await waitForServiceWorker(page)
   await toPacientes(page)
   await waitForSynced(page)
-  await context.setOffline(true)
+  await goOffline(page)
   await page
     .getByRole('button', { name: /Registrar (Nuevo|Primer) Paciente/ })
     .first()
@@ -154,7 +154,7 @@ test('cambio de turno sin conexión: la recepcionista sale con un cambio sin sub
   await toPacientes(page)
   await waitForSynced(page)
 
-  await context.setOffline(true)
+  await goOffline(page)
   const dni = String(50_000_000 + Math.floor(Math.random() * 9_999_999))
   await page
     .getByRole('button', { name: /Registrar (Nuevo|Primer) Paciente/ })
@@ -208,7 +208,7 @@ test('cambio de turno sin conexión: la recepcionista sale con un cambio sin sub
   await expect(page.getByRole('row', { name: /Olga Dueña/ }).filter({ hasText: dni })).toBeVisible()
 })
 
-test('«Cerrar sesión y borrar los datos de este equipo» pide confirmación y no deja ingresar sin conexión', async ({ page, context }) => {
+test('«Cerrar sesión y borrar los datos de este equipo» pide confirmación y no deja ingresar sin conexión', async ({ page }) => {
   await page.setViewportSize(viewports.tabletLandscape)
   await signIn(page, demo.staff)
   await waitForServiceWorker(page)
@@ -224,7 +224,7 @@ test('«Cerrar sesión y borrar los datos de este equipo» pide confirmación y 
   await expect(page).toHaveURL(/\/login/)
   await expectToast(page, 'Sesión cerrada')
 
-  await context.setOffline(true)
+  await goOffline(page)
   await page.reload()
   await signIn(page, demo.staff, { expectUrl: /\/login/ })
   await expectToast(page, 'Error de inicio de sesión', 'primero inicia sesión con conexión en este equipo')

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import * as XLSX from 'xlsx'
-import { backend, demo, expectAccessible, screenshot, signIn, toastRegion, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
+import { backend, demo, expectAccessible, goOffline, screenshot, signIn, toastRegion, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
 import { expectToast } from './support/toasts.ts'
 import { peruToday, typeDate } from './support/dates.ts'
 
@@ -207,7 +207,7 @@ test.describe('Gestión de Egresos', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Gestión de Egresos' })).toBeVisible()
     await waitForSynced(page)
 
-    await context.setOffline(true)
+    await goOffline(page)
     await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión')
     await expect(form(page).getByText('Sin conexión: escribe el tipo de cambio.')).toBeVisible()
     const seguro = `Seguro ${randomUUID().slice(0, 6)}`
@@ -323,7 +323,7 @@ test.describe('Gestión de Egresos', () => {
         await tableta.goto('/control-citas/egresos?anio=2035&mes=1')
         await expect(row(tableta, alquiler)).toContainText('Enero')
         await waitForSynced(tableta)
-        await tableta.context().setOffline(true)
+        await goOffline(tableta)
         await expect(tableta.getByTestId('estado-conexion')).toHaveText('Sin conexión')
       }
       // Both open February offline: each copies January's rent on its own.

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
-import { backend, demo, expectAccessible, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
+import { backend, demo, expectAccessible, goOffline, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
 import { expectToast } from './support/toasts.ts'
 import { nextPeruWeekday } from './support/dates.ts'
 
@@ -195,7 +195,7 @@ test.describe('Especialistas', () => {
     await openEspecialistas(page)
     await waitForSynced(page)
 
-    await context.setOffline(true)
+    await goOffline(page)
     await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión')
     const apellido = `Sin Red ${tag()}`
     await page.getByRole('button', { name: 'Registrar Nuevo Especialista' }).click()
@@ -236,7 +236,7 @@ test('lo que solo sabe el servidor (una cita nueva, un correo ya usado) aparece 
   await openEspecialistas(page)
   await waitForSynced(page)
   await expect(row(page, `Elena Salazar ${t}`)).toBeVisible()
-  await context.setOffline(true)
+  await goOffline(page)
 
   // Meanwhile, on another tablet: Elena gets a cita, and someone registers this e-mail.
   await citaPara(page, elena.id_especialista)

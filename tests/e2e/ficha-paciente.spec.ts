@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
-import { backend, demo, expectAccessible, screenshot, signIn, waitForServiceWorker, waitForSynced } from './support/app.ts'
+import { backend, demo, expectAccessible, goOffline, screenshot, signIn, waitForServiceWorker, waitForSynced } from './support/app.ts'
 import { peruToday } from './support/dates.ts'
 
 const dia = (hoy: string, dias: number) => new Date(Date.parse(`${hoy}T12:00:00Z`) + dias * 86_400_000).toISOString().slice(0, 10)
@@ -97,7 +97,7 @@ const filas = (page: Page, tabla: string) =>
     .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')))
 
 test.describe('Ficha del paciente', () => {
-  test('la ficha muestra las visitas, los pagos y la advertencia de alergias de un cliente sin conexión', async ({ page, context }) => {
+  test('la ficha muestra las visitas, los pagos y la advertencia de alergias de un cliente sin conexión', async ({ page }) => {
     test.setTimeout(150_000)
     const hoy = peruToday()
     const sufijo = randomUUID().slice(0, 6)
@@ -133,7 +133,7 @@ test.describe('Ficha del paciente', () => {
     await page.keyboard.press('Escape')
     await expect(ficha(page)).toBeHidden()
 
-    await context.setOffline(true)
+    await goOffline(page)
     await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión')
     await page.reload()
     await page.getByRole('button', { name: `Acciones para ${s.nombre}` }).click()

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
-import { backend, demo, expectAccessible, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
+import { backend, demo, expectAccessible, goOffline, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
 import { expectToast } from './support/toasts.ts'
 import { nextPeruWeekday, typeDate } from './support/dates.ts'
 import { idHorario } from '../../src/domain/ids-deterministas.ts'
@@ -151,7 +151,7 @@ test.describe('Horarios', () => {
     await openHorarios(page)
     await waitForSynced(page)
 
-    await context.setOffline(true)
+    await goOffline(page)
     await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión')
     const viernes = card(page, 'Viernes')
     await setTime(viernes, 'Hora de apertura', '10:00')

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
-import { backend, demo, expectAccessible, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
+import { backend, demo, expectAccessible, goOffline, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
 import { mesEnCurso } from '../../src/domain/conciliacion-reportes.ts'
 import type { CitaAdelanto, FormaPagoComision, PagoIngreso } from '../../src/domain/conciliacion-ingresos.ts'
 import type { Egreso } from '../../src/domain/egresos.ts'
@@ -96,7 +96,7 @@ test.describe('Panel: el mes en curso', () => {
     await expectAccessible(page, 'hub con el mes en curso')
 
     // Offline, reloaded from the service worker: the same figures from the device's data.
-    await context.setOffline(true)
+    await goOffline(page)
     await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión')
     await page.reload()
     await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión')

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
-import { backend, demo, expectAccessible, screenshot, signIn, toastRegion, waitForSynced } from './support/app.ts'
+import { backend, demo, expectAccessible, goOffline, screenshot, signIn, toastRegion, waitForSynced } from './support/app.ts'
 import { expectToast } from './support/toasts.ts'
 import { nextPeruWeekday } from './support/dates.ts'
 
@@ -323,7 +323,7 @@ test('un movimiento que otra tableta ganó sin conexión llega a «Problemas de 
     const p = tab.page
     await signIn(p, demo.staff)
     await abrirVistaDia(p, dora)
-    await tab.context.setOffline(true)
+    await goOffline(tab.page)
     // Offline, this tablet moves Dora to 17:00 with Lucía…
     await bloque(p, dora).click()
     await p.getByRole('menuitem', { name: /^Mover cita/ }).click()

@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures.ts'
-import { backend, demo, expectAccessible, fillPaciente, screenshot, signIn, viewports, waitForServiceWorker } from './support/app.ts'
+import { backend, demo, expectAccessible, fillPaciente, goOffline, screenshot, signIn, viewports, waitForServiceWorker } from './support/app.ts'
 import { expectToast } from './support/toasts.ts'
 
 test('ingreso sin conexión de quien ya ingresó con conexión en este equipo; sincroniza al volver', async ({ page, context }) => {
@@ -11,7 +11,7 @@ test('ingreso sin conexión de quien ya ingresó con conexión en este equipo; s
   await page.getByRole('button', { name: 'Cerrar sesión' }).click()
   await expect(page).toHaveURL(/\/login/)
 
-  await context.setOffline(true)
+  await goOffline(page)
   await page.reload()
   await expect(page.getByRole('heading', { name: 'Acceso Admin' })).toBeVisible()
   await expect(page.getByText('Sin conexión', { exact: true })).toBeVisible()
@@ -74,7 +74,7 @@ test('cerrar sesión por inactividad conserva los cambios pendientes; cerrar ses
     .click()
   await expect(page.getByTestId('cambios-pendientes')).toHaveText('Todo sincronizado')
 
-  await context.setOffline(true)
+  await goOffline(page)
   const dni = String(70_000_000 + Math.floor(Math.random() * 9_999_999))
   await page
     .getByRole('button', { name: /Registrar (Nuevo|Primer) Paciente/ })

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
-import { backend, demo, expectAccessible, fillPaciente, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
+import { backend, demo, expectAccessible, fillPaciente, goOffline, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
 import { expectToast } from './support/toasts.ts'
 import { typeDate } from './support/dates.ts'
 
@@ -109,7 +109,7 @@ test.describe('Pacientes', () => {
     await openPacientes(page)
     await waitForSynced(page)
 
-    await context.setOffline(true)
+    await goOffline(page)
     await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión')
     const dni = uniqueDni()
     const tag = dni.slice(-4)
@@ -152,7 +152,7 @@ test('un DNI duplicado que solo conoce el servidor aparece en «Problemas de sin
   await signIn(page, demo.staff)
   await openPacientes(page)
   await waitForSynced(page)
-  await context.setOffline(true)
+  await goOffline(page)
 
   // Meanwhile another tablet registered the same DNI on the server.
   const dni = uniqueDni()

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
-import { backend, demo, expectAccessible, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
+import { backend, demo, expectAccessible, goOffline, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
 import { expectToast } from './support/toasts.ts'
 import { peruToday, typeDate } from './support/dates.ts'
 import { fechaTexto } from '../../src/lib/dates/fecha-texto.ts'
@@ -244,7 +244,7 @@ test.describe('Pagos', () => {
     await waitForSynced(page)
     const efectivoHoy = await lineaCobrado(page, 'Efectivo', 135)
 
-    await context.setOffline(true)
+    await goOffline(page)
     await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión')
     await page.reload()
     await expect(page.getByRole('heading', { level: 1, name: 'Pagos' })).toBeVisible()

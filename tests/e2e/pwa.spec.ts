@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures.ts'
-import { waitForServiceWorker } from './support/app.ts'
+import { goOffline, waitForServiceWorker } from './support/app.ts'
 
 test.describe('PWA', () => {
   test('manifiesto en español, íconos y arranque en el panel', async ({ page }) => {
@@ -39,7 +39,7 @@ test.describe('PWA', () => {
   test('sin red, /login y cualquier página del panel abren desde el service worker', async ({ page, context }) => {
     await page.goto('/login')
     await waitForServiceWorker(page)
-    await context.setOffline(true)
+    await goOffline(page)
     await page.goto('/control-citas/pacientes')
     await expect(page).toHaveURL(/\/login\?redirect=/)
     await expect(page.getByRole('heading', { name: 'Acceso Admin' })).toBeVisible()

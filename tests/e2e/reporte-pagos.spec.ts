@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { Download, Page } from '@playwright/test'
 import * as XLSX from 'xlsx'
-import { backend, demo, expectAccessible, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
+import { backend, demo, expectAccessible, goOffline, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
 import { expectToast } from './support/toasts.ts'
 import { peruToday } from './support/dates.ts'
 import { expect, test } from './support/fixtures.ts'
@@ -191,7 +191,7 @@ test.describe('Reporte de Pagos Realizados', () => {
     await expect(page.getByRole('heading', { name: 'Resumen Diario' })).toHaveCount(0)
     await waitForSynced(page)
 
-    await context.setOffline(true)
+    await goOffline(page)
     await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión')
     // Reloaded from the service worker with no network: the report comes from the device.
     await page.reload()

@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
-import { backend, demo, expectAccessible, fillPaciente, screenshot, signIn, viewports, waitForSynced } from './support/app.ts'
+import { backend, demo, expectAccessible, fillPaciente, goOffline, screenshot, signIn, viewports, waitForSynced } from './support/app.ts'
 import { expectToast } from './support/toasts.ts'
 
 type Row = { id_paciente: string; nombre: string; apellido: string; dni: string | null; telefono: string | null; historial_medico: string | null }
@@ -48,7 +48,7 @@ async function duplicateFromTwoTablets(browser: Browser, baseURL: string, page: 
     await signIn(p, demo.staff)
     await openPacientes(p)
     await waitForSynced(p)
-    await p.context().setOffline(true)
+    await goOffline(p)
   }
   await registrar(a, { Nombre: 'Rosa', Apellido: 'Huamán', DNI: dni, Teléfono: '987000111' })
   await registrar(page, { Nombre: 'Rosa María', Apellido: 'Huamán', DNI: dni }, historial)

@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs'
 import type { BrowserContext, Page, Route } from '@playwright/test'
 import { productTables } from '../../sync/tables/product-tables.ts'
 import { expect, test } from './support/fixtures.ts'
-import { backend, demo, fillPaciente, screenshot, signIn, waitForServiceWorker, waitForSynced } from './support/app.ts'
+import { backend, demo, fillPaciente, goOffline, screenshot, signIn, waitForServiceWorker, waitForSynced } from './support/app.ts'
 import { expectToast } from './support/toasts.ts'
 
 const conexion = (page: Page) => page.getByTestId('estado-conexion')
@@ -174,7 +174,7 @@ test('una sesión terminada: «Sesión terminada» y «Sincronización en pausa�
 
   // Signed in offline, then reloaded: the password is no longer in memory, so when the
   // network returns the device has no server session to sync with.
-  await context.setOffline(true)
+  await goOffline(page)
   await page.getByRole('button', { name: 'Cerrar sesión' }).click()
   await expect(page).toHaveURL(/\/login/)
   await signIn(page, demo.staff)

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import * as XLSX from 'xlsx'
-import { backend, demo, expectAccessible, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
+import { backend, demo, expectAccessible, goOffline, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
 import { expectToast } from './support/toasts.ts'
 import { peruToday } from './support/dates.ts'
 
@@ -146,7 +146,7 @@ test.describe('Tratamientos y productos', () => {
     await openTratamientos(page)
     await waitForSynced(page)
 
-    await context.setOffline(true)
+    await goOffline(page)
     await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión')
     const nombre = `Sales de baño ${randomUUID().slice(0, 6)}`
     await page.getByRole('button', { name: 'Registrar Nuevo Tratamiento' }).click()

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
-import { backend, demo, expectAccessible, screenshot, signIn, viewports, waitForSynced } from './support/app.ts'
+import { backend, demo, expectAccessible, goOffline, screenshot, signIn, viewports, waitForSynced } from './support/app.ts'
 import { expectToast } from './support/toasts.ts'
 
 type Row = { id_usuario: string; id_nombre: string; id_correo: string; is_admin: boolean; is_active: boolean; _deleted: boolean }
@@ -167,7 +167,7 @@ test.describe('Usuarios', () => {
     await waitForSynced(page)
     await expect(row(page, 'Recepción')).toBeVisible()
 
-    await context.setOffline(true)
+    await goOffline(page)
     await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión')
     await expect(page.getByRole('status').filter({ hasText: 'Requiere conexión a internet.' })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Crear Usuario' })).toBeDisabled()

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
-import { backend, demo, expectAccessible, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
+import { backend, demo, expectAccessible, goOffline, screenshot, signIn, viewports, waitForServiceWorker, waitForSynced } from './support/app.ts'
 import { expectToast } from './support/toasts.ts'
 import { peruToday } from './support/dates.ts'
 
@@ -148,7 +148,7 @@ test.describe('Venta de Productos', () => {
     await expect(tarjeta(page, aceite.nombre)).toContainText('Stock bajo (1)', { timeout: 30_000 })
     await waitForSynced(page)
 
-    await context.setOffline(true)
+    await goOffline(page)
     await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión')
     await page.reload()
     await expect(page.getByRole('heading', { level: 1, name: 'Venta de Productos' })).toBeVisible()

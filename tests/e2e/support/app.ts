@@ -62,6 +62,26 @@ export async function expectAccessible(page: Page, label: string) {
   expect(report, `axe en ${label}`).toEqual([])
 }
 
+/**
+ * Cuts the page's browser context off the network, and returns once the page is cut off
+ * for real: `navigator.onLine` false and a request of its own failing. Right after
+ * `setOffline` the page may already say 'Sin conexión' while a request still gets out:
+ * once (CI, 2026-12-01) an offline mark reached the server 8 ms after it was made.
+ */
+export async function goOffline(page: Page) {
+  await page.context().setOffline(true)
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        fetch(`/rest/v1/?sonda=${Math.random()}`, { cache: 'no-store' }).then(
+          () => `${navigator.onLine} con red`,
+          () => `${navigator.onLine} sin red`,
+        ),
+      ),
+    )
+    .toBe('false sin red')
+}
+
 /** The one visible notification. */
 export function toastRegion(page: Page) {
   return page.getByRole('region', { name: 'Notificaciones (F8)' })
