@@ -42,6 +42,7 @@ import { assertQueueFree, trackQueueOwner } from './status/queue-owner.ts'
 import { createParkedStore, type ParkedStore } from './status/parked-writes.ts'
 import { followParked, parkPending, restoreParked, setAsideParked, type ShiftEnv } from './runtime/shift-change.ts'
 import { pendingCounts, pendingTotal, waitForUpload } from './runtime/upload-wait.ts'
+import { closeSession } from './runtime/session-close.ts'
 import { keepLastSync, readLastSync } from './status/last-sync.ts'
 import { CierresDeCaja } from './cierres/cierres-de-caja.ts'
 import { createSyncStatusStore, dispatch, patchCollection, type SyncStatusStore } from './status/status-store.ts'
@@ -410,33 +411,23 @@ export class SyncSession {
 
   private async doClose(options: CloseOptions): Promise<CloseResult> {
     if (this.closed) return { uploaded: true, pending: 0, removed: false }
-    if (options.upload) {
-      if (this.network.isOnline() && this.auth.isSignedIn()) await this.waitForUpload(options.timeoutMs ?? 20_000)
-      if (this.network.isOnline() && this.auth.isSignedIn()) await this.cierresCaja.send()
-      // Every document is checked: deleting the database on a wrong "nothing pending"
-      // would lose data. Cash closes still waiting count too (any author's).
-      const pending = (await this.pendingTotal({ full: true })) + (await this.cierresCaja.waiting())
-      if (pending > 0 && !options.force) return { uploaded: false, pending, removed: false }
-      this.status.setState({ phase: 'closing' })
-      await this.shutdown()
-      await this.database.remove()
-      this.status.setState({ phase: 'closed' })
-      return { uploaded: pending === 0, pending, removed: true }
-    }
-    // What could not upload is parked under this user, so a colleague can sign in and
-    // work here (docs/decisions/0035 §3); what could not be parked stays in the queue.
-    if (this.leader && (await this.refreshPending().catch(() => 1)) > 0) {
-      await parkPending(this.shiftEnv()).catch((error: unknown) => this.log(`cambio de turno: ${String(error)}`))
-    }
-    // Counted and published, so the queue's owner is recorded before the database
-    // closes: the next user to sign in on this device is checked against it.
-    const pending = await this.refreshPending().catch(() => this.status.getState().pendingTotal)
-    await this.queueOwner?.flush()
-    this.status.setState({ phase: 'closing' })
-    await this.shutdown()
-    await this.database.close()
-    this.status.setState({ phase: 'closed' })
-    return { uploaded: pending === 0, pending, removed: false }
+    return closeSession(
+      {
+        database: this.database,
+        status: this.status,
+        canUpload: () => this.network.isOnline() && this.auth.isSignedIn(),
+        waitForUpload: (ms) => this.waitForUpload(ms),
+        cierres: this.cierresCaja,
+        pendingTotalFull: () => this.pendingTotal({ full: true }),
+        refreshPending: () => this.refreshPending(),
+        leader: this.leader,
+        parkPending: () => parkPending(this.shiftEnv()),
+        flushQueueOwner: async () => this.queueOwner?.flush(),
+        shutdown: () => this.shutdown(),
+        log: this.log,
+      },
+      options,
+    )
   }
 
   private async shutdown() {
