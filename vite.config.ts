@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react'
 import { tanStackRouterCodeSplitter, tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import sharp from 'sharp'
+import { precompressBuild } from './supabase/local/precompress.ts'
 
 const backend = process.env.SPA_BACKEND_URL ?? 'http://localhost:54321'
 const alias = {
@@ -128,6 +129,29 @@ function prerenderHome(): Plugin {
   }
 }
 
+/**
+ * Last of all, every text file of the build gets its `.br` and `.gz`, which the static
+ * server sends as they are (docs/decisions/0060-comprimir-al-construir.md).
+ */
+function precompress(): Plugin {
+  let outDir = ''
+  return {
+    name: 'spa-precompress',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = fileURLToPath(pathToFileURL(`${config.root}/${config.build.outDir}/`))
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        await precompressBuild(outDir)
+      },
+    },
+  }
+}
+
 export default defineConfig({
   resolve: { alias },
   plugins: [
@@ -173,6 +197,7 @@ export default defineConfig({
         skipWaiting: false,
       },
     }),
+    precompress(),
   ],
   server: {
     // `npm run dev`: the APIs and the runtime config come from the embedded backend.

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { createServer, request, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync, constants as zlib } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createStaticHandler } from './static.ts'
 
@@ -110,6 +110,26 @@ describe('the static server', () => {
     expect(gunzipSync(before.body).toString()).toMatch(/^export const v = "uno /)
     expect(gunzipSync(after.body).toString()).toMatch(/^export const v = "dos /)
     expect(after.headers.etag).not.toBe(before.headers.etag)
+  })
+
+  it("sends the build's own .br and .gz as they are, and compresses a file changed after the build", async () => {
+    const path = join(root, 'assets', 'construido.js')
+    const built = `export const w = "${text(5000)}"`
+    writeFileSync(path, built)
+    // Quality 1, not the server's 11: the bytes say which one went out.
+    const br = brotliCompressSync(built, { params: { [zlib.BROTLI_PARAM_QUALITY]: 1 } })
+    const gz = gzipSync(built, { level: 1 })
+    writeFileSync(`${path}.br`, br)
+    writeFileSync(`${path}.gz`, gz)
+    utimesSync(path, new Date('2026-11-01T10:00:00Z'), new Date('2026-11-01T10:00:00Z'))
+    expect((await get('/assets/construido.js', { 'accept-encoding': 'br' })).body.equals(br)).toBe(true)
+    expect((await get('/assets/construido.js', { 'accept-encoding': 'gzip' })).body.equals(gz)).toBe(true)
+
+    // Written after the build (newer than its .br and .gz): those are stale.
+    writeFileSync(path, `export const w = "otro ${text(5000)}"`)
+    utimesSync(path, new Date('2099-01-01T10:00:00Z'), new Date('2099-01-01T10:00:00Z'))
+    const fresh = await get('/assets/construido.js', { 'accept-encoding': 'br' })
+    expect(brotliDecompressSync(fresh.body).toString()).toMatch(/^export const w = "otro /)
   })
 
   it('says 304 to a browser that has the same version', async () => {

@@ -3,18 +3,19 @@
  * long-lived caching for hashed assets, and the SPA fallback so a reload on
  * /control-citas/pacientes still gets index.html.
  *
- * Each file is compressed once, on its first request, by zlib's asynchronous API: on
- * libuv's thread pool, never on the event loop the APIs answer on. Done synchronously,
- * a tablet's first load (the service worker fetches every file of the build) held the
- * REST, Auth and Realtime requests of every device for ~4 s of Brotli
+ * Each text file goes out as the `.br` or `.gz` the build wrote beside it
+ * (precompress.ts, docs/decisions/0060-comprimir-al-construir.md). A file without them,
+ * or with older ones, is compressed once, on its first request, by zlib's asynchronous
+ * API: on libuv's thread pool, never on the event loop the APIs answer on. Done
+ * synchronously, a tablet's first load (the service worker fetches every file of the
+ * build) held the REST, Auth and Realtime requests of every device for ~4 s of Brotli
  * (docs/decisions/0059-servir-sin-bloquear.md).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, normalize, sep } from 'node:path'
-import { promisify } from 'node:util'
-import { brotliCompress, gzip, constants as zlib } from 'node:zlib'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { distDir } from './paths.ts'
+import { encode, isCompressible } from './precompress.ts'
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -33,10 +34,6 @@ const types: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.xml': 'application/xml',
 }
-const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt', '.xml'])
-
-const brotliAsync = promisify(brotliCompress)
-const gzipAsync = promisify(gzip)
 
 interface Entry {
   raw: Buffer
@@ -65,10 +62,12 @@ export function createStaticHandler(root = distDir) {
     if (hit && hit.mtimeMs === st.mtimeMs) return hit
     const raw = readFileSync(file)
     const entry: Entry = { raw, mtimeMs: st.mtimeMs, etag: `"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"` }
-    if (compressible.has(extname(file)) && raw.length > 512) {
+    if (isCompressible(file, raw.length)) {
+      const built = { br: prebuilt(`${file}.br`, st.mtimeMs), gzip: prebuilt(`${file}.gz`, st.mtimeMs) }
+      const encoded = built.br && built.gzip ? null : encode(raw)
       const failed = () => null
-      entry.br = brotliAsync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }).catch(failed)
-      entry.gzip = gzipAsync(raw, { level: 9 }).catch(failed)
+      entry.br = built.br ? Promise.resolve(built.br) : encoded!.br.catch(failed)
+      entry.gzip = built.gzip ? Promise.resolve(built.gzip) : encoded!.gzip.catch(failed)
     }
     cache.set(file, entry)
     return entry
@@ -115,6 +114,15 @@ export function createStaticHandler(root = distDir) {
     headers['content-length'] = String(body.length)
     res.writeHead(200, headers)
     res.end(req.method === 'HEAD' ? undefined : body)
+  }
+}
+
+/** The build's compressed copy, unless it is older than the file (written after the build). */
+function prebuilt(path: string, fileMtimeMs: number): Buffer | null {
+  try {
+    return statSync(path).mtimeMs >= fileMtimeMs ? readFileSync(path) : null
+  } catch {
+    return null
   }
 }
 

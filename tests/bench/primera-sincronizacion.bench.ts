@@ -22,7 +22,8 @@
  *    answer (`tb_tratamientos` with the anon key)                ≤ 2 s
  *
  * `SPA_BENCH_PERFIL=<dir>` also writes each column's Chromium CPU profile there (open it in
- * DevTools' Performance panel, or `node tests/bench/support/profile-summary.ts <file>`).
+ * DevTools' Performance panel, or `node tests/bench/support/profile-summary.ts <file>`);
+ * `SPA_BENCH_TRAZA=<dir>` a Chromium trace (`tests/bench/support/trace-summary.ts <file>`).
  *
  * Nothing here waits without a limit: a part that fails or times out says why, records
  * NaN with ok=false, and the others still run. Progress (the header's texts) every 10 s.

@@ -30,6 +30,8 @@ export const TODO_SINCRONIZADO = describeSync({
 const PILL = '[data-testid="cambios-pendientes"]'
 const FIRST_ROW = 'table[aria-label="Lista de citas programadas"] tbody tr'
 const PROGRESS_EVERY_MS = 10_000
+/** What DevTools' Performance panel records (`SPA_BENCH_TRAZA`), without screenshots. */
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'IndexedDB']
 
 export interface FirstSyncRun {
   rate: number
@@ -93,6 +95,10 @@ export async function firstSyncInBrowser(browser: Browser, o: Options): Promise<
     const cdp = await context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: o.rate })
     const profileDir = process.env.SPA_BENCH_PERFIL
+    // A Chromium trace says what the main thread's native time is (style, layout,
+    // IndexedDB, parsing), which a CPU profile leaves as '(program)'.
+    const traceDir = process.env.SPA_BENCH_TRAZA
+    if (traceDir) await browser.startTracing(page, { categories: TRACE_CATEGORIES })
     if (profileDir) {
       await cdp.send('Profiler.enable')
       await cdp.send('Profiler.setSamplingInterval', { interval: 500 })
@@ -151,6 +157,17 @@ export async function firstSyncInBrowser(browser: Browser, o: Options): Promise<
         console.log(`  perfil de CPU: ${file}`)
       } catch (error) {
         console.log(`  ✗ CPU ${o.rate}×: perfil de CPU no guardado: ${(error as Error).message.split('\n')[0]}`)
+      }
+    }
+    if (traceDir) {
+      try {
+        const trace = await browser.stopTracing()
+        mkdirSync(traceDir, { recursive: true })
+        const file = join(traceDir, `primera-sincronizacion-cpu${o.rate}.trace.json`)
+        writeFileSync(file, trace)
+        console.log(`  traza: ${file}`)
+      } catch (error) {
+        console.log(`  ✗ CPU ${o.rate}×: traza no guardada: ${(error as Error).message.split('\n')[0]}`)
       }
     }
     // Long tasks are reported after they end: one frame's grace for the last ones.
@@ -212,6 +229,13 @@ async function printNetwork(page: Page, from: number, rate: number) {
   }
   const top = [...byPath].sort((a, b) => b[1].ms - a[1].ms).slice(0, 8)
   console.log(`  CPU ${rate}×: peticiones al servidor: ${top.map(([path, t]) => `${path} ${t.n}× ${fmt(t.ms)}`).join(' · ')}`)
+  // `SPA_BENCH_DETALLE=1`: every request after the click, in order, to see what queued.
+  if (process.env.SPA_BENCH_DETALLE) {
+    for (const e of [...after].sort((a, b) => a.start - b.start)) {
+      const url = new URL(e.name)
+      console.log(`    ${fmt(e.start - from).padStart(8)} → ${fmt(e.end - from).padStart(8)}  ${url.pathname}${url.search.slice(0, 90)}`)
+    }
+  }
   if (pulls.length === 0) return
   const inServer = pulls.reduce((sum, e) => sum + (e.end - e.start), 0)
   const first = Math.min(...pulls.map((e) => e.start)) - from
