@@ -107,7 +107,16 @@ async function reposo(page: Page) {
   const abajo = Math.min(box.y + box.height, page.viewportSize()!.height)
   const izquierda = Math.max(box.x + esquina.width, 0)
   const derecha = Math.min(box.x + box.width, page.viewportSize()!.width)
-  return { arriba, abajo, desde: arriba + 56 + 12, hasta: abajo - 56 - 12, izquierda: izquierda + 56 + 12, derecha: derecha - 56 - 12 }
+  return {
+    arriba,
+    abajo,
+    izquierdaBorde: izquierda,
+    derechaBorde: derecha,
+    desde: arriba + 56 + 12,
+    hasta: abajo - 56 - 12,
+    izquierda: izquierda + 56 + 12,
+    derecha: derecha - 56 - 12,
+  }
 }
 
 /**
@@ -121,9 +130,20 @@ async function llevar(page: Page, mover: (p: Punto) => Promise<void>, a: Agarre,
     const v = await reposo(page)
     const now = await scrolls(page)
     const col = (await columna.boundingBox())!
-    // Where it was grabbed in the column, kept clear of the side zones.
-    const x = Math.max(col.x + 5, Math.min(col.x + Math.min(a.xRel, col.width - 10), v.derecha, col.x + col.width - 5), v.izquierda)
+    // Where it was grabbed in the column; a column out of sight sideways is brought in
+    // by resting in the side zone, as for a slot above or below (a pointer left in a
+    // side zone keeps the day sliding: once the drop landed on another column).
+    const enColumna = Math.max(col.x + 5, Math.min(col.x + Math.min(a.xRel, col.width - 10), col.x + col.width - 5))
     const y = a.desde.y + m * PX_POR_MINUTO - (now.box - a.scroll.box) - (now.page - a.scroll.page)
+    if (enColumna > v.derecha || enColumna < v.izquierda) {
+      const enMedio = Math.max(v.desde, Math.min(y, v.hasta))
+      // 20 px into the zone, and past where the drag began (the day slides toward an edge
+      // only once the pointer has gone that way: a grip at the screen's edge starts in it).
+      const lado = enColumna > v.derecha ? Math.max(v.derechaBorde - 36, a.desde.x + 12) : Math.min(v.izquierdaBorde + 36, a.desde.x - 12)
+      await mover({ x: lado, y: enMedio })
+      throw new Error(`la columna aún no está a la vista (x = ${Math.round(enColumna)})`)
+    }
+    const x = enColumna
     if (y > v.hasta || y < v.desde) {
       // 20 px into the zone: ~5 px a frame, slow enough not to overshoot between tries.
       await mover({ x, y: y > v.hasta ? v.abajo - 36 : v.arriba + 36 })
