@@ -19,7 +19,8 @@ export async function coldAppDownload(): Promise<Figure[]> {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name)
       if (statSync(path).isDirectory()) walk(path)
-      else files.push('/' + relative(distDir, path).split('\\').join('/'))
+      // The build's compressed copies (docs/decisions/0060) are how files are sent, not files a device asks for.
+      else if (!/\.(br|gz)$/.test(name)) files.push('/' + relative(distDir, path).split('\\').join('/'))
     }
   }
   walk(distDir)
