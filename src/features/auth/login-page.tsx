@@ -23,14 +23,12 @@ import classes from './login.module.css'
 export interface LoginPageProps {
   /** Called once signed in (the route decides where to go). */
   onSignedIn: (user: PanelUser) => void
-  /** Called when 'Ingresar' sends the form: the route starts loading where it will go. */
-  onSigningIn?: () => void
 }
 
 /** How long 'Cargando...' may wait for a stored server session before showing the form. */
 const RESTORE_TIMEOUT_MS = 4000
 
-export function LoginPage({ onSignedIn, onSigningIn }: LoginPageProps) {
+export function LoginPage({ onSignedIn }: LoginPageProps) {
   const [resolving, setResolving] = useState(true)
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
@@ -70,7 +68,6 @@ export function LoginPage({ onSignedIn, onSigningIn }: LoginPageProps) {
     e.preventDefault()
     if (submitting) return
     setSubmitting(true)
-    onSigningIn?.()
     try {
       const result = await signIn(email, password)
       if (!result.ok) {

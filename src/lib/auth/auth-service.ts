@@ -11,7 +11,7 @@ import { toast } from '@/lib/toast/toast-store.ts'
 import { createVerifier, findVerifier, forgetVerifiers, saveVerifier, verifyPassword } from './offline-verifier.ts'
 import { loadPanelUser } from './profile.ts'
 import { getSessionUser, setSessionMode, setSignedIn, setSignedOut, useSession, type SignOutNotice } from './session-store.ts'
-import { syncBridge, warmSyncBridge, type HeldQueue } from './sync-bridge.ts'
+import { syncBridge, type HeldQueue } from './sync-bridge.ts'
 import type { PanelUser } from './panel-user.ts'
 import { writeDeviceSession } from './device-session.ts'
 
@@ -45,8 +45,6 @@ export function welcomeMessage(user: PanelUser): string {
 export async function signIn(rawEmail: string, password: string): Promise<SignInResult> {
   const email = rawEmail.trim().toLowerCase()
   if (!email || !password) return { ok: false, title: MENSAJES_LOGIN.incompleteTitle, description: MENSAJES_LOGIN.incomplete }
-  // The sync layer loads while the server checks the password, not after it.
-  warmSyncBridge()
   if (!online()) return signInOffline(email, password)
   try {
     const supabase = await getSupabase().catch(() => null)

@@ -43,11 +43,6 @@ const lazySync: SyncBridge = {
   serverAnswers: () => (loaded ? loaded.serverAnswers() : typeof navigator === 'undefined' || navigator.onLine !== false),
 }
 
-/** Starts loading the sync layer: a sign-in under way opens it once the server answers. A failed load is tried again by the call that needs it. */
-export function warmSyncBridge(): void {
-  void load().catch(() => {})
-}
-
 export function syncBridge(): SyncBridge {
   return lazySync
 }
