@@ -202,6 +202,18 @@ describe('almacén en memoria guardado en el equipo', () => {
     expect((await reopened.findDocumentsById(['p1'], false)).map((d) => d.monto)).toEqual([12])
   })
 
+  it('la otra pestaña recibe la escritura con su contexto: la replicación reconoce su propia descarga y no la sube de nuevo', async () => {
+    const factory = new IDBFactory()
+    const a = await instance(factory, { multiInstance: true })
+    const b = await instance(factory, { multiInstance: true })
+    const contexts: string[] = []
+    const sub = b.changeStream().subscribe((bulk) => contexts.push(bulk.context))
+    await a.bulkWrite([{ document: doc('bajado', 10) }], 'replication-downstream-abc')
+    await a.bulkWrite([{ document: doc('local', 20) }], 'rx-collection-bulk-insert')
+    await expect.poll(() => contexts).toEqual(['replication-downstream-abc', 'rx-collection-bulk-insert'])
+    sub.unsubscribe()
+  })
+
   it('el aviso a las otras pestañas nombra el lote guardado, no copia sus documentos', async () => {
     const factory = new IDBFactory()
     const a = await instance(factory, { multiInstance: true })
@@ -211,7 +223,7 @@ describe('almacén en memoria guardado en el equipo', () => {
     await a.bulkWrite([{ document: doc('p1', 10) }, { document: doc('p2', 20) }], 'prueba')
     await expect.poll(() => heard.length).toBe(1)
     listener.close()
-    expect(Object.keys(heard[0] as object).sort()).toEqual(['from', 'keys'])
+    expect(Object.keys(heard[0] as object).sort()).toEqual(['context', 'from', 'keys'])
     expect((heard[0] as { keys: unknown[] }).keys.map((k) => typeof k)).toEqual(['number'])
   })
 

@@ -49,10 +49,18 @@ export function keeps(a: Doc, b: Doc | undefined): boolean {
 }
 
 type Inner = RxStorageInstance<Doc, unknown, unknown>
-/** What a tab tells the others once a write batch is committed: which tab, which log records. */
+/** What a tab tells the others once a write batch is committed: which tab, which log records, whose write. */
 interface Written {
   from: string
   keys: number[]
+  /**
+   * The write's RxDB context, given again to the copy in the other tab. The replication
+   * skips its own download's writes by this context; adopted under another one, a
+   * download the old page stored while a reload started (the new page already leading)
+   * was uploaded again as local changes, and a stock movement among them was refused.
+   * Missing in a message from an older page: adopted as another tab's write.
+   */
+  context?: string
 }
 
 let instances = 0
@@ -113,7 +121,7 @@ class PersistedMemoryInstance implements RxStorageInstance<Doc, unknown, unknown
     this.writes = stored.catch(() => {})
     const keys = await stored
     this.superseded += replaced
-    this.channel?.postMessage({ from: this.token, keys } satisfies Written)
+    this.channel?.postMessage({ from: this.token, keys, context } satisfies Written)
     this.maybeCompact()
     return result
   }
@@ -134,7 +142,7 @@ class PersistedMemoryInstance implements RxStorageInstance<Doc, unknown, unknown
       const current = await this.inner.findDocumentsById(incoming.map((d) => this.idOf(d)), true)
       const byId = new Map(current.map((d) => [this.idOf(d), d]))
       const rows = incoming.map((document) => ({ document, previous: byId.get(this.idOf(document)) }))
-      const result = await this.inner.bulkWrite(rows, 'spa-memoria-otra-pestana')
+      const result = await this.inner.bulkWrite(rows, message.context ?? 'spa-memoria-otra-pestana')
       const refused = new Set(result.error.map((e) => e.documentId))
       for (const doc of incoming) if (!refused.has(this.idOf(doc))) this.docs.set(this.idOf(doc), doc)
       if (refused.size === 0) return
