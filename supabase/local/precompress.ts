@@ -35,7 +35,7 @@ function filesUnder(dir: string): string[] {
 /** Writes `file.br` and `file.gz` beside every compressible file under `root`; how many files. */
 export async function precompressBuild(root: string): Promise<number> {
   const files = filesUnder(root).filter((f) => isCompressible(f, statSync(f).size))
-  // The thread pool has four threads: more at once only queues.
+  // Two files at a time, both encodings each: the thread pool's four threads; more only queues.
   let next = 0
   const worker = async () => {
     while (next < files.length) {
