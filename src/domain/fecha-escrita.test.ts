@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fueraDeRango, leerFecha } from './fecha-escrita.ts'
+import { fechaEnRango, fueraDeRango, leerFecha } from './fecha-escrita.ts'
 
 describe('leerFecha', () => {
   it.each([
@@ -29,5 +29,16 @@ describe('fueraDeRango', () => {
     expect(fueraDeRango('2026-11-26', '2026-11-27')).toBe(true)
     expect(fueraDeRango('2026-11-28', undefined, '2026-11-27')).toBe(true)
     expect(fueraDeRango('2026-11-28', '', '')).toBe(false)
+  })
+})
+
+describe('fechaEnRango', () => {
+  it('keeps a day inside the range and moves one outside it to the nearest bound', () => {
+    expect(fechaEnRango('2026-11-15', '2026-11-01', '2026-11-30')).toBe('2026-11-15')
+    expect(fechaEnRango('2026-12-01', '2026-11-01', '2026-11-30')).toBe('2026-11-30')
+    expect(fechaEnRango('2026-10-31', '2026-11-01', '2026-11-30')).toBe('2026-11-01')
+    expect(fechaEnRango('2026-12-01', '2026-11-01')).toBe('2026-12-01')
+    expect(fechaEnRango('2026-10-01', undefined, '2026-11-30')).toBe('2026-10-01')
+    expect(fechaEnRango('2026-10-01', '', '')).toBe('2026-10-01')
   })
 })

@@ -22,3 +22,14 @@ export function leerFecha(texto: string): string | null {
 export function fueraDeRango(iso: string, min?: string, max?: string): boolean {
   return Boolean((min && iso < min) || (max && iso > max))
 }
+
+/**
+ * The nearest day of [min, max] to the given one: the month a calendar opens on when its
+ * field is empty. Today, unless the field only takes days of another month (Egresos on
+ * November once December has begun), where a calendar on today would offer nothing.
+ */
+export function fechaEnRango(iso: string, min?: string, max?: string): string {
+  if (min && iso < min) return min
+  if (max && iso > max) return max
+  return iso
+}

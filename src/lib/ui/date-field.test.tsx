@@ -99,4 +99,11 @@ describe('DateField', () => {
     await user.type(campo(), '01/12/2026')
     expect(onValue).toHaveBeenLastCalledWith('2026-12-01')
   })
+
+  it('an empty field whose days are all in the past opens its calendar on them, not on today', async () => {
+    const { user } = await renderScreen(() => <Campo min="2025-03-01" max="2025-03-31" onValue={vi.fn()} />)
+    await user.click(campo())
+    expect(screen.getByRole('button', { name: 'lunes 31 de marzo de 2025' })).toBeEnabled()
+    expect(dia('sábado 1 de marzo de 2025')).toBeEnabled()
+  })
 })

@@ -10,7 +10,7 @@ import { DateInput, DatesProvider, type DateInputProps, type DatesProviderSettin
 // The calendar's popover: the panel loads it with its own components, the public booking form does not.
 import '@mantine/core/styles/Popover.css'
 import '@mantine/dates/styles.css'
-import { fueraDeRango, leerFecha } from '@/domain/fecha-escrita.ts'
+import { fechaEnRango, fueraDeRango, leerFecha } from '@/domain/fecha-escrita.ts'
 import { diaSemana, peruToday } from '@/domain/peru-time.ts'
 import { TEXTOS_CALENDARIO, etiquetaDia, fechaTexto } from '@/lib/dates/fecha-texto.ts'
 import classes from './date-field.module.css'
@@ -54,7 +54,7 @@ export function DateField({ value, onChange, min, max, corto = false, sinDomingo
           if (e.currentTarget.value.trim() === '') onChange('')
           onChangeCapture?.(e)
         }}
-        defaultDate={value || peruToday()}
+        defaultDate={value || fechaEnRango(peruToday(), min, max)}
         excludeDate={(iso) => fueraDeRango(iso, min, max) || (sinDomingos && esDomingo(iso))}
         getDayAriaLabel={(iso) => etiquetaDia(iso, esDomingo(iso))}
         getDayProps={(iso) => (esDomingo(iso) ? { 'data-cerrado': true, className: classes.cerrado } : {})}
