@@ -316,6 +316,10 @@ export class SyncSession {
       retryContext: (stopped: () => boolean, source: string) => this.auth.retryContext(stopped, source),
       pause: (ms: number) => this.waker.sleep(ms),
       onPulled: (table: string, count: number, caughtUp: boolean) => this.onPulled(table, count, caughtUp),
+      onReachedEnd: (table: string, held: boolean) => {
+        if (!held) this.onPulled(table, 0, true)
+        this.visibility.afterReachedEnd(table)
+      },
       onPushed: (table: string, sent: number) => {
         this.errors.clear(`push:${table}`, `unexpected:${table}`)
         // Only a request that was answered says the server is there: a cycle whose rows
@@ -375,7 +379,6 @@ export class SyncSession {
     patchCollection(this.status, table, { lastPulledAt: at })
     this.initial.onPulled(table, count, caughtUp)
     dispatch(this.status, { type: 'pulled', table, rows: count, caughtUp, at })
-    if (caughtUp) this.visibility.afterCatchUp(table)
   }
 
   private onUnexpectedError(table: string, error: unknown) {

@@ -65,6 +65,11 @@ export interface TableSyncEnv {
   /** A batch arrived (`caughtUp` false), or the last one is stored (count 0, `caughtUp` true). */
   onPulled(table: string, count: number, caughtUp: boolean): void
   /**
+   * The last batch of what the server gives now is stored; `held` when the server said it
+   * withheld committed rows behind an open transaction (the table is not caught up then).
+   */
+  onReachedEnd(table: string, held: boolean): void
+  /**
    * A push cycle ended: `sent` rows went to the server and were answered (0 when every
    * row was skipped locally, and no request left: that says nothing of the server).
    */
@@ -251,13 +256,13 @@ export class TableSync {
     // A full page is followed by another pull anyway; the end of what the server gives
     // now may not be all it holds.
     if (documents.length < batchSize) this.held.saw(page.held)
-    // "Caught up" is told once this last batch is stored, not when the handler returns it:
+    // The end is told once this last batch is stored, not when the handler returns it:
     // until then a screen would read an empty table while the device says its first
     // download is done, and show 'Aún no hay …' instead of 'Este equipo aún no tiene datos'.
-    // Nor while the server says it withheld committed rows behind an open transaction
-    // (docs/decisions/0028-pull-retenido.md): a new device would call its first download
-    // done without them. The held retry pulls again and tells it then.
-    if (documents.length < batchSize && !page.held) void downstreamStored(this.replication!).then(() => this.env.onPulled(this.def.name, 0, true))
+    // With `held` the table is not caught up (docs/decisions/0028-pull-retenido.md): a new
+    // device would call its first download done without those rows. The held retry pulls
+    // again and tells it then.
+    if (documents.length < batchSize) void downstreamStored(this.replication!).then(() => this.env.onReachedEnd(this.def.name, page.held))
     return { documents, checkpoint: next }
   }
 

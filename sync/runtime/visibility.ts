@@ -1,9 +1,13 @@
 /**
  * Rows that leave the user's visibility (an admin demoted, a policy tightened) are
  * never delivered again by any pull: the server simply stops showing them. After a
- * table has caught up, its local count of server-known rows is compared with the exact
- * count the server shows the user; only when the device holds more are the visible
- * keys fetched and the surplus removed. The removal enters through the replication's
+ * table's pull has reached the end of what the server gives, its local count of
+ * server-known rows is compared with the exact count the server shows the user; only
+ * when the device holds more are the visible keys fetched and the surplus removed.
+ * The end counts even when the server said it withheld rows behind an open transaction
+ * (docs/decisions/0028-pull-retenido.md): a shared server does so whenever another one
+ * is open, so waiting to be caught up could put the check off for minutes, and rows
+ * still to come only make the device hold fewer, which the check leaves for later. The removal enters through the replication's
  * own downstream (as server tombstones), so it is never pushed back, and documents
  * with local changes still waiting to upload are left alone.
  */
@@ -37,7 +41,7 @@ export async function reconcileVisibility(
   if (localCount === serverCount) return { removed: 0, checked: true }
   // Fewer: rows committed after the pull's watermark are still to come (on PostgreSQL
   // any open transaction in the cluster holds the watermark back). Check again after
-  // the next catch-up rather than conclude anything now.
+  // the next end rather than conclude anything now.
   if (localCount < serverCount) return { removed: 0, checked: false }
 
   // Every local row counts, including rows this device uploaded and the server
@@ -76,13 +80,13 @@ export interface VisibilityChecksEnv {
   log(message: string): void
 }
 
-/** The check, once per table after it first catches up; again after a later catch-up if it could not run or failed. */
+/** The check, once per table after its pull first reaches the end; again after a later end if it could not run or failed. */
 export class VisibilityChecks {
   private readonly done = new Set<string>()
 
   constructor(private readonly env: VisibilityChecksEnv) {}
 
-  afterCatchUp(table: string): void {
+  afterReachedEnd(table: string): void {
     if (this.done.has(table)) return
     this.done.add(table)
     void this.check(table)
@@ -95,7 +99,7 @@ export class VisibilityChecks {
     try {
       const result = await reconcileVisibility(sync, collection, this.env.backend, (op) => this.env.retry(table, op))
       this.env.errors.clear(`visibility:${table}`)
-      if (!result.checked) this.done.delete(table) // try again after the next catch-up
+      if (!result.checked) this.done.delete(table) // try again after the next end
       if (result.removed > 0) this.env.log(`${table}: ${result.removed} fila(s) ya no visibles eliminadas del dispositivo`)
     } catch (error) {
       this.done.delete(table)

@@ -12,13 +12,24 @@ export function useStickyHeaderScrollPadding(ref: RefObject<HTMLElement | null>)
     const header = ref.current
     if (!header) return
     const root = document.documentElement
-    const set = () => root.style.setProperty('scroll-padding-top', `${header.offsetHeight}px`)
-    set()
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(set) : null
-    observer?.observe(header)
+    const set = (height: number) => root.style.setProperty('scroll-padding-top', `${height}px`)
+    const unset = () => root.style.removeProperty('scroll-padding-top')
+    if (typeof ResizeObserver !== 'function') {
+      set(header.offsetHeight)
+      return unset
+    }
+    // The height comes from the observer, whose first report follows the browser's own
+    // layout of the frame: reading offsetHeight here, in React's commit, laid out the whole
+    // new panel inside that task, the longest of a first sign-in on a slow tablet
+    // (docs/decisions/0061-primera-pantalla-sin-tareas-largas.md).
+    const observer = new ResizeObserver((entries) => {
+      const box = entries.at(-1)?.borderBoxSize?.[0]
+      set(box ? box.blockSize : header.offsetHeight)
+    })
+    observer.observe(header)
     return () => {
-      observer?.disconnect()
-      root.style.removeProperty('scroll-padding-top')
+      observer.disconnect()
+      unset()
     }
   }, [ref])
 }

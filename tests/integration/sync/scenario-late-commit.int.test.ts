@@ -14,6 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { startTestStack, type TestStack } from '../../support/stack.ts'
 import type { Device } from '../../sync/device.ts'
 import { createPatient, describeDevices, expectSameAsServer, newId, serverRow, staffDevice } from '../../sync/scenario-kit.ts'
+import { holdTransaction as hold } from '../../sync/hold-transaction.ts'
 import { waitFor } from '../../sync/wait.ts'
 
 const onPostgres = inject('spaTemplate').kind === 'pg'
@@ -44,28 +45,7 @@ async function threeDevices(): Promise<[Device, Device, Device]> {
   return list as [Device, Device, Device]
 }
 
-/** Holds a server transaction open (superuser SQL) until `commit()`. */
-function holdTransaction(sql: string, params: unknown[]) {
-  let commit!: () => void
-  const released = new Promise<void>((resolve) => (commit = resolve))
-  let wrote!: () => void
-  const written = new Promise<void>((resolve) => (wrote = resolve))
-  const done = stack.db.transaction(async (tx) => {
-    await tx.query(sql, params)
-    wrote()
-    await released
-  })
-  let finished = false
-  return {
-    written,
-    commit: async () => {
-      if (finished) return
-      finished = true
-      commit()
-      await done
-    },
-  }
-}
+const holdTransaction = (sql: string, params: unknown[]) => hold(stack.db, sql, params)
 
 const insertPatient = `insert into public.tb_pacientes (id_paciente, nombre, apellido) values ($1, 'Tardía', 'Commit')`
 
