@@ -7,6 +7,9 @@ import { VitePWA } from 'vite-plugin-pwa'
 import sharp from 'sharp'
 import { precompressBuild } from './supabase/local/precompress.ts'
 
+/** Modules a lazy import preloads at most (see `build.modulePreload`). */
+const MAX_PRELOADS = 32
+
 const backend = process.env.SPA_BACKEND_URL ?? 'http://localhost:54321'
 const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -214,5 +217,12 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // A lazy import preloads its modules only when they are few: Vite inserts one <link> per
+    // module, all in the task that starts the import, and a panel screen's 40–90 took a
+    // slow tablet ~0.4 s there, right after 'Ingresar'. Those files are in the service
+    // worker's cache, so the browser finds them as fast by itself; the public site's
+    // imports (the app, the booking form, /login), fetched over the network, keep theirs
+    // (docs/decisions/0061-primera-pantalla-sin-tareas-largas.md).
+    modulePreload: { resolveDependencies: (_file, deps) => (deps.length <= MAX_PRELOADS ? deps : []) },
   },
 })

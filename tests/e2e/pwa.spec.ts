@@ -1,7 +1,19 @@
 import { expect, test } from './support/fixtures.ts'
-import { goOffline, waitForServiceWorker } from './support/app.ts'
+import { demo, goOffline, signIn, waitForServiceWorker } from './support/app.ts'
 
 test.describe('PWA', () => {
+  test('entrar al panel no inserta un enlace de precarga por cada módulo de la pantalla', async ({ page }) => {
+    // A panel screen has 40–90 modules; one <link rel=modulepreload> each, inserted in the
+    // task after 'Ingresar', took a slow tablet ~0.4 s (vite.config.ts, build.modulePreload).
+    const preloads = () => page.locator('link[rel="modulepreload"]').count()
+    await page.goto('/login')
+    await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible()
+    const before = await preloads()
+    await signIn(page, demo.staff)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    expect((await preloads()) - before).toBeLessThanOrEqual(32)
+  })
+
   test('manifiesto en español, íconos y arranque en el panel', async ({ page }) => {
     const res = await page.request.get('/manifest.webmanifest')
     expect(res.ok()).toBe(true)
