@@ -318,7 +318,7 @@ export class SyncSession {
       onPulled: (table: string, count: number, caughtUp: boolean) => this.onPulled(table, count, caughtUp),
       onReachedEnd: (table: string, held: boolean) => {
         if (!held) this.onPulled(table, 0, true)
-        this.visibility.afterReachedEnd(table)
+        this.visibility.afterReachedEnd(table, held)
       },
       onPushed: (table: string, sent: number) => {
         this.errors.clear(`push:${table}`, `unexpected:${table}`)

@@ -4,12 +4,15 @@
  * table's pull has reached the end of what the server gives, its local count of
  * server-known rows is compared with the exact count the server shows the user; only
  * when the device holds more are the visible keys fetched and the surplus removed.
+ * The removal enters through the replication's own downstream (as server tombstones),
+ * so it is never pushed back, and documents with local changes still waiting to upload
+ * are left alone.
+ *
  * The end counts even when the server said it withheld rows behind an open transaction
  * (docs/decisions/0028-pull-retenido.md): a shared server does so whenever another one
- * is open, so waiting to be caught up could put the check off for minutes, and rows
- * still to come only make the device hold fewer, which the check leaves for later. The removal enters through the replication's
- * own downstream (as server tombstones), so it is never pushed back, and documents
- * with local changes still waiting to upload are left alone.
+ * is open, and waiting to be caught up put the check off for minutes. The keys decide
+ * whatever is withheld; only equal counts are then no proof (a row still to come can
+ * hide one that left), so the check runs again at the next end.
  */
 import type { AnyCollection } from '../database.ts'
 import type { SyncBackend } from '../replication/backend.ts'
@@ -31,6 +34,8 @@ export async function reconcileVisibility(
   collection: AnyCollection,
   backend: SyncBackend,
   retry: <T>(op: () => Promise<T>) => Promise<T>,
+  /** The pull that reached the end said it withheld rows. */
+  held = false,
 ): Promise<VisibilityCheck> {
   // With nothing waiting to upload, every local row is one the server has (or had):
   // cheap counts decide whether the expensive comparison is needed at all.
@@ -38,7 +43,7 @@ export async function reconcileVisibility(
   if (pending === null || pending.length > 0 || !sync.replication || !sync.lastCheckpoint) return { removed: 0, checked: false }
   const localCount = await collection.count().exec()
   const serverCount = await retry(() => backend.count(sync.def.name))
-  if (localCount === serverCount) return { removed: 0, checked: true }
+  if (localCount === serverCount) return { removed: 0, checked: !held }
   // Fewer: rows committed after the pull's watermark are still to come (on PostgreSQL
   // any open transaction in the cluster holds the watermark back). Check again after
   // the next end rather than conclude anything now.
@@ -86,18 +91,18 @@ export class VisibilityChecks {
 
   constructor(private readonly env: VisibilityChecksEnv) {}
 
-  afterReachedEnd(table: string): void {
+  afterReachedEnd(table: string, held: boolean): void {
     if (this.done.has(table)) return
     this.done.add(table)
-    void this.check(table)
+    void this.check(table, held)
   }
 
-  private async check(table: string) {
+  private async check(table: string, held: boolean) {
     const sync = this.env.sync(table)
     const collection = this.env.collection(table)
     if (!sync || !collection) return
     try {
-      const result = await reconcileVisibility(sync, collection, this.env.backend, (op) => this.env.retry(table, op))
+      const result = await reconcileVisibility(sync, collection, this.env.backend, (op) => this.env.retry(table, op), held)
       this.env.errors.clear(`visibility:${table}`)
       if (!result.checked) this.done.delete(table) // try again after the next end
       if (result.removed > 0) this.env.log(`${table}: ${result.removed} fila(s) ya no visibles eliminadas del dispositivo`)

@@ -218,4 +218,32 @@ describe('shift change offline', () => {
       await blocker.commit()
       await again.close({ upload: true, force: true })
     })
+
+  if (onPostgres)
+    it('equal counts while rows are withheld prove nothing: the note that left goes once they arrive', async () => {
+      const name = `equipo-cuentas-${sufijo()}`
+      const network = manualNetwork(true)
+      const bea = await open(name, BEA, network)
+      const seVa = await notaDescargada(bea, null)
+      await notaDescargada(bea, null)
+      await bea.close({ upload: false })
+
+      // A new shared note, withheld behind the open transaction, makes up for the one that
+      // becomes Ana's: the device and the server count the same.
+      blocker = holdTransaction(stack.db)
+      await blocker.written
+      const nueva = crypto.randomUUID()
+      await stack.db.query(`insert into public.sx_notas (id_nota, titulo, dueno) values ($1, $2, null)`, [nueva, `retenida ${sufijo()}`])
+      await stack.db.query('update public.sx_notas set dueno = $2 where id_nota = $1', [seVa, ANA])
+
+      const again = await open(name, BEA, network)
+      await waitFor('Bea leyó lo que el servidor da ahora', () => again.status.getState().collections.sx_notas?.lastPulledAt, 20_000)
+      // Time for the check to run while the rows are still withheld (a check that ran
+      // after the commit would pass on any code, since it would see the new note too).
+      await new Promise((r) => setTimeout(r, 1500))
+      await blocker.commit()
+      await waitFor('la nota retenida llegó', async () => (await notas(again).findOne(nueva).exec()) !== null, 20_000)
+      await waitFor('la nota de Ana salió del equipo de Bea', async () => (await notas(again).findOne(seVa).exec()) === null, 20_000)
+      await again.close({ upload: true, force: true })
+    })
 })
