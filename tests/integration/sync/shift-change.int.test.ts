@@ -76,6 +76,23 @@ async function notaDescargada(session: SyncSession, dueno: string | null) {
   return id
 }
 
+/**
+ * Bea's tablet holding two shared notes (then closed), and a transaction held open on the
+ * server: rows committed after it are withheld from every pull (PostgreSQL only).
+ */
+async function beaYUnaTransaccionAbierta(prefix: string) {
+  const name = `${prefix}-${sufijo()}`
+  const network = manualNetwork(true)
+  const bea = await open(name, BEA, network)
+  const seVa = await notaDescargada(bea, null)
+  const otra = await notaDescargada(bea, null)
+  await bea.close({ upload: false })
+  const held = holdTransaction(stack.db)
+  blocker = held
+  await held.written
+  return { name, network, seVa, otra, held }
+}
+
 describe('shift change offline', () => {
   it("Ana's waiting writes are parked at sign-out; Bea works and uploads only hers; Ana's go up under Ana when she returns", async () => {
     const name = `equipo-turno-${sufijo()}`
@@ -198,40 +215,24 @@ describe('shift change offline', () => {
   // catching up, and Ana's note from leaving it, for more than a minute.
   if (onPostgres)
     it("a note that left the user's visibility leaves the tablet even while the server withholds rows", async () => {
-      const name = `equipo-retenido-${sufijo()}`
-      const network = manualNetwork(true)
-      const bea = await open(name, BEA, network)
-      const seVa = await notaDescargada(bea, null)
-      const cambia = await notaDescargada(bea, null)
-      await bea.close({ upload: false })
-
-      // An open transaction holds the cutoff back; an edit committed after it is withheld
-      // from every pull of the table, so each one says `held`. The first note becomes Ana's.
-      blocker = holdTransaction(stack.db)
-      await blocker.written
+      const { name, network, seVa, otra: cambia, held } = await beaYUnaTransaccionAbierta('equipo-retenido')
+      // An edit committed after the open transaction is withheld from every pull of the
+      // table, so each one says `held`. The first note becomes Ana's.
       await stack.db.query('update public.sx_notas set titulo = $2 where id_nota = $1', [cambia, `retenida ${sufijo()}`])
       await stack.db.query('update public.sx_notas set dueno = $2 where id_nota = $1', [seVa, ANA])
 
       const again = await open(name, BEA, network)
       await waitFor('la nota de Ana salió del equipo de Bea', async () => (await notas(again).findOne(seVa).exec()) === null, 20_000)
       expect(await notas(again).findOne(cambia).exec()).not.toBeNull()
-      await blocker.commit()
+      await held.commit()
       await again.close({ upload: true, force: true })
     })
 
   if (onPostgres)
     it('equal counts while rows are withheld prove nothing: the note that left goes once they arrive', async () => {
-      const name = `equipo-cuentas-${sufijo()}`
-      const network = manualNetwork(true)
-      const bea = await open(name, BEA, network)
-      const seVa = await notaDescargada(bea, null)
-      await notaDescargada(bea, null)
-      await bea.close({ upload: false })
-
+      const { name, network, seVa, held } = await beaYUnaTransaccionAbierta('equipo-cuentas')
       // A new shared note, withheld behind the open transaction, makes up for the one that
       // becomes Ana's: the device and the server count the same.
-      blocker = holdTransaction(stack.db)
-      await blocker.written
       const nueva = crypto.randomUUID()
       await stack.db.query(`insert into public.sx_notas (id_nota, titulo, dueno) values ($1, $2, null)`, [nueva, `retenida ${sufijo()}`])
       await stack.db.query('update public.sx_notas set dueno = $2 where id_nota = $1', [seVa, ANA])
@@ -241,7 +242,7 @@ describe('shift change offline', () => {
       // Time for the check to run while the rows are still withheld (a check that ran
       // after the commit would pass on any code, since it would see the new note too).
       await new Promise((r) => setTimeout(r, 1500))
-      await blocker.commit()
+      await held.commit()
       await waitFor('la nota retenida llegó', async () => (await notas(again).findOne(nueva).exec()) !== null, 20_000)
       await waitFor('la nota de Ana salió del equipo de Bea', async () => (await notas(again).findOne(seVa).exec()) === null, 20_000)
       await again.close({ upload: true, force: true })
