@@ -16,7 +16,23 @@ test.describe('sitio público', () => {
     await nav.getByRole('link', { name: 'Contacto' }).click()
     await expect(nav.getByRole('link', { name: 'Contacto' })).toHaveAttribute('aria-current', 'location')
 
-    // Scrolling by hand moves the active item too (offset + viewport / 2.5).
+    // Scrolling by hand moves the active item too (offset + viewport / 2.5). First the
+    // click's smooth scroll must have come to rest: on a busy machine it was still running
+    // and carried the page back to Contacto after the jump (CI, once in seven runs).
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          let last = -1
+          let still = 0
+          const frame = () => {
+            still = window.scrollY === last ? still + 1 : 0
+            last = window.scrollY
+            if (still >= 5) resolve()
+            else requestAnimationFrame(frame)
+          }
+          requestAnimationFrame(frame)
+        }),
+    )
     await page.evaluate(() => document.getElementById('servicios')!.scrollIntoView({ behavior: 'instant' }))
     await expect(nav.getByRole('link', { name: 'Servicios' })).toHaveAttribute('aria-current', 'location')
 
