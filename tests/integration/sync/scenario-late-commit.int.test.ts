@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { startTestStack, type TestStack } from '../../support/stack.ts'
 import type { Device } from '../../sync/device.ts'
 import { createPatient, describeDevices, expectSameAsServer, newId, serverRow, staffDevice } from '../../sync/scenario-kit.ts'
-import { holdTransaction as hold } from '../../sync/hold-transaction.ts'
+import { holdTransaction } from '../../sync/hold-transaction.ts'
 import { waitFor } from '../../sync/wait.ts'
 
 const onPostgres = inject('spaTemplate').kind === 'pg'
@@ -45,8 +45,6 @@ async function threeDevices(): Promise<[Device, Device, Device]> {
   return list as [Device, Device, Device]
 }
 
-const holdTransaction = (sql: string, params: unknown[]) => hold(stack.db, sql, params)
-
 const insertPatient = `insert into public.tb_pacientes (id_paciente, nombre, apellido) values ($1, 'Tardía', 'Commit')`
 
 // One variant per engine, registered only where it applies (nothing is skipped).
@@ -57,7 +55,7 @@ if (onPostgres) describe('7. late commit (PostgreSQL: transactions interleave)',
     const early = newId()
 
     // T1 writes first and stays open.
-    const held = holdTransaction(insertPatient, [late])
+    const held = holdTransaction(stack.db, insertPatient, [late])
     releaseOnFailure = held.commit
     await held.written
     // T2 starts later, commits at once (through the REST API), and devices pull.
@@ -87,7 +85,7 @@ if (onPostgres) describe('7. late commit (PostgreSQL: transactions interleave)',
     const [writer, reader1, reader2] = await threeDevices()
     // Any open transaction with an xid holds the cutoff back (another tablet's push, an
     // import). This one writes nothing, so its end notifies nobody.
-    const blocker = holdTransaction('select pg_current_xact_id()', [])
+    const blocker = holdTransaction(stack.db)
     releaseOnFailure = blocker.commit
     await blocker.written
     const later = newId()
@@ -104,7 +102,7 @@ if (onPostgres) describe('7. late commit (PostgreSQL: transactions interleave)',
   })
 
   it('a new device does not call its first download done while rows are withheld, and does once they arrive', async () => {
-    const blocker = holdTransaction('select pg_current_xact_id()', [])
+    const blocker = holdTransaction(stack.db)
     releaseOnFailure = blocker.commit
     await blocker.written
     // Committed after the blocker took its xid: withheld from every pull until it ends.
@@ -128,7 +126,7 @@ else describe('7. late commit (PGlite: one transaction at a time, so it cannot i
     const held = newId()
     const after = newId()
 
-    const tx = holdTransaction(insertPatient, [held])
+    const tx = holdTransaction(stack.db, insertPatient, [held])
     releaseOnFailure = tx.commit
     await tx.written
     await writer.insert('tb_pacientes', { id_paciente: after, nombre: 'Después', apellido: 'Commit' })
