@@ -14,6 +14,7 @@ import {
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents'
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election'
+import { boundEventReduce } from './replication/rxdb-internals.ts'
 import { buildRxSchema } from './schema/rxdb-schema.ts'
 import { missingRequired, normaliseLocalWrite, type Row } from './tables/rows.ts'
 import { SYNC_MODIFIED, SYNC_XID, UPDATED_AT, type TableDef } from './tables/table-def.ts'
@@ -67,7 +68,10 @@ export async function addTableCollections(
     ]),
   )
   const collections = (await db.addCollections(config)) as Record<string, AnyCollection>
-  for (const def of tables) installWriteHooks(collections[def.name]!, def)
+  for (const def of tables) {
+    installWriteHooks(collections[def.name]!, def)
+    boundEventReduce(collections[def.name]!)
+  }
   return collections
 }
 

@@ -67,3 +67,11 @@ export interface CloseResult {
   /** The local database was deleted. When false after upload:true, the session is still open. */
   removed: boolean
 }
+
+/**
+ * Rows per pull request, and so per batch the device stores in one go
+ * (docs/decisions/0062-descarga-en-tareas-cortas.md): a batch of 1,000 held a budget
+ * tablet's main thread for 0.5–0.66 s; 250 kept every task under 200 ms but doubled the
+ * first sync, the server's cost being per request.
+ */
+export const PULL_BATCH = 500

@@ -23,7 +23,7 @@ import type { Subscription } from 'rxjs'
 import { addTableCollections, openDatabase, type AnyCollection } from './database.ts'
 import { createSupabaseBackend, type SyncBackend } from './replication/backend.ts'
 import { WindowsFirst } from './replication/first-window.ts'
-import { isStoppedError, ReplicationStopped, retrying, type RetryContext } from './replication/retry.ts'
+import { ReplicationStopped, retrying, type RetryContext } from './replication/retry.ts'
 import { onLocalWrite } from './replication/rxdb-internals.ts'
 import { TableSync } from './replication/table-sync.ts'
 import { dropAdminTables, removeStaleAdminTables, watchAdminFlag } from './runtime/admin-demotion.ts'
@@ -32,6 +32,7 @@ import { InitialSyncTracker } from './runtime/initial-sync.ts'
 import { scheduleIntegrityCheck } from './runtime/integrity-check.ts'
 import { browserNetwork, type NetworkMonitor } from './runtime/network.ts'
 import { startPullTriggers } from './runtime/pull-triggers.ts'
+import { tableSyncEnv } from './runtime/table-env.ts'
 import { VisibilityChecks } from './runtime/visibility.ts'
 import { Waker } from './runtime/waker.ts'
 import { ErrorBoard } from './status/error-board.ts'
@@ -45,11 +46,11 @@ import { pendingCounts, pendingTotal, waitForUpload } from './runtime/upload-wai
 import { closeSession } from './runtime/session-close.ts'
 import { keepLastSync, readLastSync } from './status/last-sync.ts'
 import { CierresDeCaja } from './cierres/cierres-de-caja.ts'
-import { createSyncStatusStore, dispatch, patchCollection, type SyncStatusStore } from './status/status-store.ts'
+import { createSyncStatusStore, dispatch, type SyncStatusStore } from './status/status-store.ts'
 import { adminFlag, productTables } from './tables/product-tables.ts'
 import { UPDATED_AT, type TableDef } from './tables/table-def.ts'
 
-import type { CloseOptions, CloseResult, SyncSessionOptions, SyncUser } from './session-options.ts'
+import { PULL_BATCH, type CloseOptions, type CloseResult, type SyncSessionOptions, type SyncUser } from './session-options.ts'
 
 export class SyncSession {
   readonly status: SyncStatusStore
@@ -223,7 +224,24 @@ export class SyncSession {
     if (!this.user.isAdmin) await removeStaleAdminTables(this.database, all)
 
     const windowsFirst = new WindowsFirst(this.tables.filter((t) => t.firstWindow).map((t) => t.name))
-    for (const def of this.tables) this.syncs.set(def.name, new TableSync(def, this.tableEnv(windowsFirst)))
+    const env = tableSyncEnv({
+      windowsFirst,
+      backend: this.backend,
+      identifier: this.options.serverUrl ?? 'supabase',
+      batch: { pull: this.options.batchSize?.pull ?? PULL_BATCH, push: this.options.batchSize?.push ?? 100 },
+      problems: this.problems,
+      auth: this.auth,
+      waker: this.waker,
+      status: this.status,
+      errors: this.errors,
+      visibility: this.visibility,
+      pending: this.pending,
+      initial: () => this.initial,
+      pendingCounts: () => this.pendingCounts(),
+      closed: () => this.closed,
+      log: this.log,
+    })
+    for (const def of this.tables) this.syncs.set(def.name, new TableSync(def, env))
     Object.assign(
       this.collections,
       await addTableCollections(this.database, this.tables, (def) => this.syncs.get(def.name)!.conflictHandler),
@@ -303,43 +321,6 @@ export class SyncSession {
     }
   }
 
-  // ---------------------------------------------------------------------------------
-  // Environment handed to each table's replication
-
-  private tableEnv(windowsFirst: WindowsFirst) {
-    return {
-      windowsFirst,
-      backend: this.backend,
-      identifier: this.options.serverUrl ?? 'supabase',
-      problems: this.problems,
-      batch: { pull: this.options.batchSize?.pull ?? 1000, push: this.options.batchSize?.push ?? 100 },
-      retryContext: (stopped: () => boolean, source: string) => this.auth.retryContext(stopped, source),
-      pause: (ms: number) => this.waker.sleep(ms),
-      onPulled: (table: string, count: number, caughtUp: boolean) => this.onPulled(table, count, caughtUp),
-      onReachedEnd: (table: string, held: boolean) => {
-        if (!held) this.onPulled(table, 0, true)
-        this.visibility.afterReachedEnd(table, held)
-      },
-      onPushed: (table: string, sent: number) => {
-        this.errors.clear(`push:${table}`, `unexpected:${table}`)
-        // Only a request that was answered says the server is there: a cycle whose rows
-        // were all skipped sent nothing (after a reload with the server out of reach it
-        // made the header say 'En línea', docs/decisions/0035-estado-de-sincronizacion.md).
-        if (sent > 0) dispatch(this.status, { type: 'server-answered' })
-        this.pending.schedule(table, 0)
-      },
-      countPendingAgain: (table: string, debounced = false) => this.pending.schedule(table, debounced ? undefined : 0),
-      onUnexpectedError: (table: string, error: unknown) => this.onUnexpectedError(table, error),
-      // Counted afresh: the status figures are debounced and may not show a write yet.
-      othersPending: async (table: string, batch: number) => {
-        const counts = await this.pendingCounts()
-        return Object.entries(counts).some(([name, n]) => (name === table ? n > batch : n > 0))
-      },
-      newId: () => crypto.randomUUID(),
-      log: (message: string) => this.log(message),
-    }
-  }
-
   private shiftEnv(): ShiftEnv {
     return {
       user: this.user,
@@ -371,24 +352,6 @@ export class SyncSession {
     } else {
       this.waker.wake()
     }
-  }
-
-  private onPulled(table: string, count: number, caughtUp: boolean) {
-    this.errors.clear(`pull:${table}`, `unexpected:${table}`)
-    const at = new Date().toISOString()
-    patchCollection(this.status, table, { lastPulledAt: at })
-    this.initial.onPulled(table, count, caughtUp)
-    dispatch(this.status, { type: 'pulled', table, rows: count, caughtUp, at })
-  }
-
-  private onUnexpectedError(table: string, error: unknown) {
-    if (this.closed) return
-    if (isStoppedError(error)) {
-      this.log(`${table}: ciclo detenido (pausa o cierre)`)
-      return
-    }
-    this.log(`${table}: ${String((error as Error)?.message ?? error)}`)
-    this.errors.set(`unexpected:${table}`, { message: `Error inesperado al sincronizar ${table}.`, collection: table })
   }
 
   // ---------------------------------------------------------------------------------

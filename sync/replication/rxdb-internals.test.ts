@@ -9,7 +9,7 @@ import { addRxPlugin, createRxDatabase, RXDB_VERSION, type RxCollection, type Rx
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents'
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
-import { bookkeeping, downstreamStored, isAfter, localDocumentData$, onLocalWrite, positionOf, replicationStarted, RXDB_CHECKED_AGAINST, storageInstancesOf, storedByIds, storedCollectionNames, storedLiveDocuments, whenReplicationStarted, type StoredDoc } from './rxdb-internals.ts'
+import { bookkeeping, boundEventReduce, downstreamStored, isAfter, localDocumentData$, onLocalWrite, positionOf, replicationStarted, RXDB_CHECKED_AGAINST, storageInstancesOf, storedByIds, storedCollectionNames, storedLiveDocuments, whenReplicationStarted, type StoredDoc } from './rxdb-internals.ts'
 
 addRxPlugin(RxDBLocalDocumentsPlugin)
 
@@ -237,6 +237,36 @@ describe('localDocumentData$', () => {
     await expect.poll(() => seen).toEqual([null])
     await (db as unknown as { upsertLocal(id: string, data: object): Promise<unknown> }).upsertLocal('estado', { listo: true })
     await expect.poll(() => seen).toEqual([null, { listo: true }])
+    sub.unsubscribe()
+  })
+  it('re-runs a live query over the storage after a bulk of more events than the limit, and folds in a small one', async () => {
+    const memory = getRxStorageMemory()
+    let queries = 0
+    const counting: typeof memory = {
+      ...memory,
+      async createStorageInstance(params) {
+        const instance = await memory.createStorageInstance(params)
+        const query = instance.query.bind(instance)
+        if (params.collectionName === 'items') instance.query = (q) => (queries++, query(q))
+        return instance
+      },
+    }
+    db = await createRxDatabase({ name: `internals-${crypto.randomUUID()}`, storage: counting, multiInstance: false })
+    const { items } = (await db.addCollections({ items: { schema } })) as unknown as { items: RxCollection<Record<string, unknown>> }
+    boundEventReduce(items, 10)
+    let names: string[] = []
+    const sub = items.find({ sort: [{ name: 'asc' }] }).$.subscribe((docs) => (names = docs.map((d) => String(d.get('name')))))
+    await vi.waitFor(() => expect(queries).toBe(1))
+    const ran = queries
+
+    await items.bulkInsert(['c', 'a', 'b'].map((name) => ({ id: `s-${name}`, name })))
+    await vi.waitFor(() => expect(names).toEqual(['a', 'b', 'c']))
+    expect(queries, 'tres cambios se suman a la lista sin volver a consultar').toBe(ran)
+
+    const many = Array.from({ length: 20 }, (_, i) => `n${String(i).padStart(2, '0')}`)
+    await items.bulkInsert([...many].reverse().map((name) => ({ id: `m-${name}`, name })))
+    await vi.waitFor(() => expect(names).toEqual(['a', 'b', 'c', ...many]))
+    expect(queries, 'veinte cambios de una vez: la consulta vuelve a leer el almacenamiento').toBe(ran + 1)
     sub.unsubscribe()
   })
 })

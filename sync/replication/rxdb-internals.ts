@@ -263,3 +263,25 @@ export function localDocumentData$(db: RxDatabase, id: string): Observable<Recor
     return () => sub.unsubscribe()
   })
 }
+
+/** The most change events a live query folds in one by one before it re-runs instead. */
+export const EVENT_REDUCE_LIMIT = 100
+
+/**
+ * A live query of `collection` that missed more than `limit` change events re-runs over
+ * the storage instead of folding each event into its results (docs/decisions/0062-descarga-en-tareas-cortas.md).
+ * RxDB re-runs a query once its change-event buffer (100 events) has moved past it,
+ * except when the events came in one bulk: a bulk longer than the buffer is kept whole,
+ * so a 1,000-row page of a download was folded event by event into every open query
+ * (RxDB 17's `ChangeEventBuffer.getFrom`, the query's only reader of the buffer). A re-run
+ * on the in-memory storage reads an index; folding 1,000 events into a sorted list of
+ * thousands compares and splices for each.
+ */
+export function boundEventReduce(collection: RxCollection, limit = EVENT_REDUCE_LIMIT): void {
+  const buffer = (collection as unknown as { _changeEventBuffer: { getFrom(pointer: number): unknown[] | null } })._changeEventBuffer
+  const getFrom = buffer.getFrom.bind(buffer)
+  buffer.getFrom = (pointer) => {
+    const events = getFrom(pointer)
+    return events && events.length > limit ? null : events
+  }
+}

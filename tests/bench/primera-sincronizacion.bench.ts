@@ -15,7 +15,7 @@
  *   4. long tasks (PerformanceObserver 'longtask') between the click and 'Todo
  *      sincronizado': the longest and how many over 50 ms      none over 200 ms
  * 2. The same rows as the raw download the sync does: Node `fetch` of `sync_pull` pages
- *    (1,000 rows, the session's pull batch) for every table reception replicates, as the
+ *    (1,000 rows, the largest a read returns) for every table reception replicates, as the
  *    same user, the tables side by side as the sync runs them; and first sync / raw
  *    download                                                     ≤ 3×
  * 5. The server closed and started again on the same data dir until the first REST
@@ -23,7 +23,9 @@
  *
  * `SPA_BENCH_PERFIL=<dir>` also writes each column's Chromium CPU profile there (open it in
  * DevTools' Performance panel, or `node tests/bench/support/profile-summary.ts <file>`);
- * `SPA_BENCH_TRAZA=<dir>` a Chromium trace (`tests/bench/support/trace-summary.ts <file>`).
+ * `SPA_BENCH_TRAZA=<dir>` a Chromium trace with the CPU profiler's samples, of an unminified build
+ * (`tests/bench/support/trace-summary.ts <file>`; each long task's functions:
+ * `tests/bench/support/trace-long-tasks.ts <file>`).
  *
  * Nothing here waits without a limit: a part that fails or times out says why, records
  * NaN with ok=false, and the others still run. Progress (the header's texts) every 10 s.
@@ -48,7 +50,10 @@ const VOLUMES = {
 const SCREEN = '/control-citas/citas-confirmadas'
 /** What Citas Programadas lists: live citas with a specialist, neither Cancelada nor Venta Directa (src/domain/citas-dia.ts). */
 const LIVE = `not _deleted and id_especialista is not null and estado_cita not in ('Cancelada', 'Venta Directa')`
-/** The session's pull batch (sync/session.ts). */
+/**
+ * The raw download's page: the largest a REST read returns (architecture.md), the fastest way
+ * to fetch the rows. The session asks for smaller ones (`PULL_BATCH`, sync/session.ts).
+ */
 const PULL_PAGE = 1000
 /** `SPA_BENCH_PRIMERA_CPU=1` (or 4) runs one column only, while working on one figure. */
 const RATES = ([1, 4] as const).filter((r) => !process.env.SPA_BENCH_PRIMERA_CPU || Number(process.env.SPA_BENCH_PRIMERA_CPU) === r)
@@ -71,7 +76,7 @@ export default async function primeraSincronizacionBench(): Promise<Figure[]> {
   }
   console.log(`  carga de la máquina (1/5/15 min): ${load()} en ${availableParallelism()} núcleos`)
   // A profile reads better with the functions' own names: the build is then not minified.
-  const build = ['vite', 'build', ...(process.env.SPA_BENCH_PERFIL ? ['--minify', 'false'] : [])]
+  const build = ['vite', 'build', ...(process.env.SPA_BENCH_PERFIL || process.env.SPA_BENCH_TRAZA ? ['--minify', 'false'] : [])]
   if (spawnSync('npx', build, { stdio: 'ignore' }).status !== 0) throw new Error('vite build falló')
   const dataDir = mkdtempSync(join(tmpdir(), 'spa-bench-primera-'))
   const port = Number(process.env.BENCH_PORT ?? 0)

@@ -4,16 +4,16 @@
  * inserts, updates (a cita whose e-mail changes moves) and deletes, and writes made while
  * the first scan runs.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb'
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
 import { buildRxSchema } from '@sync/schema/rxdb-schema.ts'
 import { productTables, type CitaDoc, type PagoCitaDoc } from '@sync/tables/product-tables.ts'
 import type { TableDef } from '@sync/tables/table-def.ts'
-import { clavesCliente } from '@/domain/ficha-paciente.ts'
+import { clavesCita, clavesCliente } from '@/domain/ficha-paciente.ts'
 import { clavePagoDeCita, lookupFor } from './citas-por-cliente.ts'
-import type { LocalLookup } from './local-lookup.ts'
+import { LocalLookup } from './local-lookup.ts'
 import { citaDoc } from '@tests/support/agenda-fixtures.ts'
 
 const STAMP = '2026-11-25T10:00:00.000000Z'
@@ -171,6 +171,24 @@ describe('the citas lookup by client', () => {
     await built(lookup)
     expect(deAna(lookup)).toEqual([...previous, ...durante].map((c) => c.id_cita).sort())
     expect(lookup.ids([`p:${OTRO}`])).toEqual([movida.id_cita])
+  })
+
+  it('files a large bulk of changes a share per task, in order, telling its readers as each share is filed', async () => {
+    const lookup = new LocalLookup(citas, clavesCita, 2)
+    await built(lookup)
+    let avisos = 0
+    lookup.subscribe(clavesCliente(ANA), () => avisos++)
+    const cinco = Array.from({ length: 5 }, () => cita({ id_paciente: ANA.id_paciente }))
+    await citas.bulkInsert(cinco)
+    // The first share is filed with the write; a change to one of the later ones, made
+    // before they are filed, is filed after them: the newest keys win.
+    expect(deAna(lookup)).toHaveLength(2)
+    await citas.findOne(cinco[4]!.id_cita).exec().then((d) => d!.incrementalPatch({ id_paciente: OTRO }))
+    expect(deAna(lookup)).toHaveLength(2)
+    await vi.waitFor(() => expect(lookup.ids([`p:${OTRO}`])).toEqual([cinco[4]!.id_cita]))
+    expect(deAna(lookup)).toEqual(cinco.slice(0, 4).map((c) => c.id_cita).sort())
+    // Three shares: two new citas, two more, then the last one and its change together.
+    expect(avisos).toBe(3)
   })
 
   it('one lookup per collection: a second reader shares it', () => {

@@ -31,7 +31,15 @@ const PILL = '[data-testid="cambios-pendientes"]'
 const FIRST_ROW = 'table[aria-label="Lista de citas programadas"] tbody tr'
 const PROGRESS_EVERY_MS = 10_000
 /** What DevTools' Performance panel records (`SPA_BENCH_TRAZA`), without screenshots. */
-const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'IndexedDB']
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'blink.user_timing',
+  'IndexedDB',
+  // The CPU profiler's samples: what each long task ran (support/trace-long-tasks.ts).
+  'disabled-by-default-v8.cpu_profiler',
+]
 
 export interface FirstSyncRun {
   rate: number

@@ -4,28 +4,12 @@
  * with the script function for 'FunctionCall' and the event type for 'EventDispatch'.
  * `node --import tsx tests/bench/support/trace-summary.ts <file.trace.json> [n]`.
  */
-import { readFileSync } from 'node:fs'
-
-interface TraceEvent {
-  name: string
-  ph: string
-  ts: number
-  dur?: number
-  pid: number
-  tid: number
-  args?: { name?: string; data?: { functionName?: string; type?: string; url?: string } }
-}
+import { pageMainThread, readTrace, type TraceEvent } from './trace-file.ts'
 
 const [file, top = '40'] = process.argv.slice(2)
 if (!file) throw new Error('uso: trace-summary.ts <archivo.trace.json> [n]')
-const parsed = JSON.parse(readFileSync(file, 'utf8')) as TraceEvent[] | { traceEvents: TraceEvent[] }
-const events = Array.isArray(parsed) ? parsed : parsed.traceEvents
-
-// The renderer main thread with the most complete events is the page's.
-const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-const counts = mains.map((m) => ({ m, n: events.filter((e) => e.pid === m.pid && e.tid === m.tid && e.ph === 'X').length }))
-const main = counts.sort((a, b) => b.n - a.n)[0]?.m
-if (!main) throw new Error('la traza no tiene un hilo CrRendererMain')
+const events = readTrace(file)
+const main = pageMainThread(events)
 
 const label = (e: TraceEvent) => {
   const d = e.args?.data
