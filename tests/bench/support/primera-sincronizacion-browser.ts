@@ -57,7 +57,17 @@ export interface FirstSyncRun {
   allRowsMs: number
   /** Durations of the long tasks (> 50 ms) between the click and 'Todo sincronizado'. */
   longTasks: number[]
+  /**
+   * A tap on a screen link (Citas Programadas' 'Recordatorios de mañana') a second after the
+   * first row, while the download runs: the tap → the next frame (what the receptionist
+   * sees answer), and the tap → the other screen's heading. NaN when the download ended first.
+   */
+  tapMs: number
+  tapScreenMs: number
 }
+
+/** The screen link tapped during the download, and the heading of the screen it opens. */
+const TAP = { link: 'Recordatorios de mañana', heading: 'Recordatorios' }
 
 interface Options {
   base: string
@@ -86,11 +96,29 @@ const INIT_SCRIPT = `
     const button = event.target instanceof Element ? event.target.closest('button') : null
     if (button && button.textContent && button.textContent.trim() === 'Ingresar') window.__benchClick(Date.now())
   }, { capture: true })
+  // The tap's input time (when the browser made the event, before it waited for the main
+  // thread) to the frame after its handlers.
+  document.addEventListener('pointerdown', (event) => {
+    const link = event.target instanceof Element ? event.target.closest('a') : null
+    if (!link || !link.textContent || link.textContent.trim() !== ${JSON.stringify(TAP.link)}) return
+    const at = event.timeStamp
+    requestAnimationFrame(() => setTimeout(() => window.__benchTap(performance.now() - at), 0))
+  }, { capture: true })
 })()
 `
 
 export async function firstSyncInBrowser(browser: Browser, o: Options): Promise<FirstSyncRun> {
-  const run: FirstSyncRun = { rate: o.rate, path: o.path, syncMs: Number.NaN, signedInMs: Number.NaN, firstRowMs: Number.NaN, allRowsMs: Number.NaN, longTasks: [] }
+  const run: FirstSyncRun = {
+    rate: o.rate,
+    path: o.path,
+    syncMs: Number.NaN,
+    signedInMs: Number.NaN,
+    firstRowMs: Number.NaN,
+    allRowsMs: Number.NaN,
+    longTasks: [],
+    tapMs: Number.NaN,
+    tapScreenMs: Number.NaN,
+  }
   const context = await browser.newContext({ viewport: { width: 1180, height: 820 }, locale: 'es-PE', timezoneId: 'America/Lima' })
   let progress: NodeJS.Timeout | undefined
   try {
@@ -98,6 +126,7 @@ export async function firstSyncInBrowser(browser: Browser, o: Options): Promise<
     let clickedAt = 0
     await context.exposeBinding('__benchLongTask', (_source, at: number, ms: number) => void tasks.push({ at, ms }))
     await context.exposeBinding('__benchClick', (_source, at: number) => void (clickedAt ||= at))
+    await context.exposeBinding('__benchTap', (_source, ms: number) => void (run.tapMs = ms))
     await context.addInitScript({ content: INIT_SCRIPT })
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
@@ -139,6 +168,10 @@ export async function firstSyncInBrowser(browser: Browser, o: Options): Promise<
       .waitFor({ timeout: o.limitMs })
       .then(() => (run.syncMs = since()))
       .catch((error: Error) => console.log(`  ✗ CPU ${o.rate}×: no llegó '${TODO_SINCRONIZADO}': ${error.message.split('\n')[0]}`))
+    const tap = firstRow.then(async () => {
+      await page.waitForTimeout(1000)
+      if (!Number.isFinite(run.syncMs)) await tapDuringDownload(page, run, o.rate)
+    })
     // The list's row count through the download, every 250 ms, to find when it was whole.
     const counts: Array<{ at: number; n: number }> = []
     let counting = true
@@ -149,7 +182,7 @@ export async function firstSyncInBrowser(browser: Browser, o: Options): Promise<
         await new Promise((r) => setTimeout(r, 250))
       }
     })()
-    await Promise.all([signedIn, firstRow, synced])
+    await Promise.all([signedIn, firstRow, synced, tap])
     counting = false
     await counter
     const whole = await page.locator(FIRST_ROW).count().catch(() => -1)
@@ -194,6 +227,23 @@ export async function firstSyncInBrowser(browser: Browser, o: Options): Promise<
     await context.close().catch(() => {})
   }
   return run
+}
+
+/**
+ * Taps the screen link, waits for the other screen's heading, and goes back to the list
+ * (its rows are counted again from there). A tap that fails is said; the run goes on.
+ */
+async function tapDuringDownload(page: Page, run: FirstSyncRun, rate: number) {
+  try {
+    const started = Date.now()
+    await page.getByRole('link', { name: TAP.link }).click({ timeout: 30_000 })
+    await page.getByRole('heading', { name: TAP.heading, exact: true }).waitFor({ timeout: 60_000 })
+    run.tapScreenMs = Date.now() - started
+    console.log(`  CPU ${rate}×: pulsación en '${TAP.link}' durante la descarga: respuesta ${Math.round(run.tapMs)} ms, pantalla ${fmt(run.tapScreenMs)}`)
+    await page.goBack({ timeout: 60_000 })
+  } catch (error) {
+    console.log(`  ✗ CPU ${rate}×: la pulsación durante la descarga falló: ${(error as Error).message.split('\n')[0]}`)
+  }
 }
 
 /** Every 10 s: the header's sync texts and the download's percentage. */
