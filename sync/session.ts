@@ -38,7 +38,7 @@ import { Waker } from './runtime/waker.ts'
 import { ErrorBoard } from './status/error-board.ts'
 import { PendingCounter } from './status/pending-counter.ts'
 import { createProblemLog, followProblems, type ProblemLog } from './status/problem-log.ts'
-import { mirrorSharedStatus, publishSharedStatus } from './status/shared-status.ts'
+import { endMirror, mirrorSharedStatus, publishSharedStatus } from './status/shared-status.ts'
 import { assertQueueFree, trackQueueOwner } from './status/queue-owner.ts'
 import { createParkedStore, type ParkedStore } from './status/parked-writes.ts'
 import { followParked, parkPending, restoreParked, setAsideParked, type ShiftEnv } from './runtime/shift-change.ts'
@@ -280,13 +280,21 @@ export class SyncSession {
     this.status.setState({ phase: 'running' })
 
     // Only the leader tab replicates; the others mirror its status.
-    void this.database.waitForLeadership().then(() => this.becomeLeader(), () => {})
+    void this.database
+      .waitForLeadership()
+      .then(() => this.becomeLeader())
+      .catch((error: unknown) => this.closed || this.log(`liderazgo: ${String(error)}`))
     if (!this.database.isLeader()) this.subscriptions.push(mirrorSharedStatus(this.database, this.status, () => this.leader))
   }
 
-  private becomeLeader() {
+  private async becomeLeader() {
     if (this.closed) return
     this.leader = true
+    // What this tab mirrored may be an earlier page's stale status: it shows its own now.
+    await this.initial.refresh()
+    if (this.closed) return
+    endMirror(this.status, this.initial.completed())
+    this.errors.publish()
     this.status.setState({ replicating: true })
     // The counts scheduled at start-up ran before this tab could read the upload queue.
     for (const def of this.tables) this.pending.schedule(def.name, 0)

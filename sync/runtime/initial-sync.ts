@@ -20,6 +20,8 @@ export class InitialSyncTracker {
   private pulled = 0
   private total = 0
   private queue: Promise<unknown> = Promise.resolve()
+  /** This tracker has set the status's `initialSync` (a device with nothing to download never does). */
+  private published = false
 
   private constructor(
     private readonly db: RxDatabase,
@@ -44,6 +46,20 @@ export class InitialSyncTracker {
     const doc = await local.getLocal(DOC_ID)
     const done = (doc?.get('tables') as string[] | undefined) ?? []
     if (done.some((t) => tables.includes(t))) await local.upsertLocal(DOC_ID, { tables: done.filter((t) => !tables.includes(t)) })
+  }
+
+  /**
+   * Becoming the leader: tables another tab finished while this one mirrored it are read
+   * again, and the status gets this tracker's `initialSync` back in place of the mirrored
+   * one, which may be an earlier page's stale document (status/shared-status.ts).
+   */
+  async refresh(): Promise<void> {
+    const doc = await (this.db as unknown as LocalDocDb).getLocal(DOC_ID)
+    for (const t of (doc?.get('tables') as string[] | undefined) ?? []) {
+      if (this.waiting.delete(t)) this.done = [...this.done, t]
+    }
+    if (this.published) this.publish()
+    else this.status.setState({ initialSync: null })
   }
 
   /** Tables whose first sync finished (on this device, in any session). */
@@ -84,6 +100,7 @@ export class InitialSyncTracker {
   }
 
   private publish(): void {
+    this.published = true
     const done = this.waiting.size === 0
     this.status.setState({
       // total 0 = not counted yet (offline at start): the bar is indeterminate.

@@ -24,7 +24,8 @@ export class ErrorBoard {
     if (changed) this.publish()
   }
 
-  private publish(): void {
+  /** Shows the board's error again (a tab that mirrored another's becomes the leader). */
+  publish(): void {
     const latest = [...this.errors.values()].sort((a, b) => (a.at < b.at ? 1 : -1))[0] ?? null
     if (this.status.getState().error !== latest) this.status.setState({ error: latest })
     dispatch(this.status, { type: 'error', message: latest?.message ?? null })

@@ -34,14 +34,19 @@ export function removeCollectionStatus(store: SyncStatusStore, table: string) {
     if (!(table in s.collections)) return s
     const collections = { ...s.collections }
     delete collections[table]
-    return withTotals({ ...s, collections, model: transition(s.model, { type: 'table-removed', table }) })
+    const event = { type: 'table-removed', table } as const
+    return withTotals({ ...s, collections, model: transition(s.model, event), ownModel: s.ownModel && transition(s.ownModel, event) })
   })
 }
 
-/** Feeds one event to the status machine (status-machine.ts); no change, no notification. */
+/**
+ * Feeds one event to the status machine (status-machine.ts), and to the tab's own model
+ * while it mirrors the leader's; no change, no notification.
+ */
 export function dispatch(store: SyncStatusStore, event: SyncEvent) {
   store.setState((s) => {
     const model = transition(s.model, event)
-    return model === s.model ? s : { ...s, model }
+    const ownModel = s.ownModel && transition(s.ownModel, event)
+    return model === s.model && ownModel === s.ownModel ? s : { ...s, model, ownModel }
   })
 }

@@ -172,6 +172,13 @@ export interface SyncStatus {
    * dialog and problems page render from this only.
    */
   model: SyncModel
+  /**
+   * While this tab mirrors the leader's status (status/shared-status.ts), `model` is the
+   * leader's and this is the tab's own, kept by the same events: on becoming the leader
+   * the tab goes back to it, since what it mirrored may be an earlier page's stale
+   * document (docs/decisions/0035-estado-de-sincronizacion.md). Null otherwise.
+   */
+  ownModel: SyncModel | null
 }
 
 export function initialStatus(tables: readonly string[], online: boolean, isAdmin: boolean): SyncStatus {
@@ -191,6 +198,7 @@ export function initialStatus(tables: readonly string[], online: boolean, isAdmi
     conflicts: [],
     parked: [],
     model: initialModel(tables, online),
+    ownModel: null,
   }
 }
 
