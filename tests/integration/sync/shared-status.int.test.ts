@@ -92,7 +92,7 @@ describe('estado compartido entre páginas', () => {
     // What a page reloaded before its last write leaves: the download still under way.
     const shared = await storedShared(name)
     expect(shared).not.toBeNull()
-    const partial = Object.fromEntries(TABLES.map((t) => [t, 'partial']))
+    const partial = Object.fromEntries(TABLES.map((t) => [t, 'partial' as const]))
     await writeShared(name, { ...shared!, initialSync: { done: false }, model: { ...shared!.model, downloads: partial } })
 
     // Offline, no pull comes to heal it: only the tab's own knowledge can.
