@@ -1,6 +1,6 @@
 /**
  * Everything under /control-citas: the header with the sync state, update and
- * reconnection banners, and the screen. While it is mounted the session rules run
+ * reconnection banners, and the screen (a task after the frame's). While it is mounted the session rules run
  * (idle sign-out, 5-minute check); when the user is signed out it goes to /login.
  */
 import { useEffect, useLayoutEffect, type ReactNode } from 'react'
@@ -11,6 +11,7 @@ import { startSessionMonitor } from '@/lib/auth/session-monitor.ts'
 import { useSession } from '@/lib/auth/session-store.ts'
 import { useIsAdmin } from '@/lib/db/use-is-admin.ts'
 import { toast } from '@/lib/toast/toast-store.ts'
+import { useNextTask } from '@/lib/ui/use-next-task.ts'
 import { registerServiceWorker } from '@/lib/pwa/service-worker.ts'
 import { PanelHeader } from './panel-header.tsx'
 import { ReauthBanner } from './reauth-banner.tsx'
@@ -45,9 +46,7 @@ export function PanelLayout({ children }: { children: ReactNode }) {
           {/* New online bookings announce themselves on any screen (docs/decisions/0054-reservas-nuevas-avisan.md). */}
           <ReservasAvisos />
           <ReauthBanner />
-          <main id="contenido-panel" className={classes.main}>
-            {children}
-          </main>
+          <ScreenSlot>{children}</ScreenSlot>
         </div>
       )}
     </>
@@ -55,8 +54,26 @@ export function PanelLayout({ children }: { children: ReactNode }) {
 }
 
 /**
- * The rules that depend on the path, apart: only this reads the location, so moving
- * between screens re-renders neither the header nor the banners (docs/decisions/0027).
+ * The screen, in a task after the frame's: the first render after 'Ingresar' (header,
+ * then the screen) and a tap on a link (the frame's change and the old screen's removal,
+ * then the new screen) each commit in two tasks, so the tablet draws in between
+ * (docs/decisions/0063-una-cosa-por-tarea.md). A filter or a list page keeps its path and
+ * renders at once.
+ */
+function ScreenSlot({ children }: { children: ReactNode }) {
+  const pathname = useLocation({ select: (l) => l.pathname })
+  const ready = useNextTask(pathname)
+  return (
+    <main id="contenido-panel" className={classes.main} aria-busy={!ready || undefined}>
+      {ready ? children : null}
+    </main>
+  )
+}
+
+/**
+ * The rules that depend on the path, apart: only this and the screen's slot read the
+ * location, so moving between screens re-renders neither the header nor the banners
+ * (docs/decisions/0027).
  */
 function PathGuards() {
   const user = useSession((s) => s.user)
