@@ -33,7 +33,7 @@ import {
   type RxDocumentData,
 } from 'rxdb'
 import type { RxReplicationState } from 'rxdb/plugins/replication'
-import { filter, firstValueFrom, map, merge, Observable, type Subscription } from 'rxjs'
+import { filter, firstValueFrom, merge, Observable, type Subscription } from 'rxjs'
 
 /** The RxDB release these internals were read from. */
 export const RXDB_CHECKED_AGAINST = '17.6.0'
@@ -161,47 +161,6 @@ export function downstreamStored(r: AnyReplication): Promise<void> {
   const idle = state.events.active.down.pipe(filter((active) => !active))
   const cancelled = state.events.canceled.pipe(filter((c) => c))
   return firstValueFrom(merge(idle, cancelled), { defaultValue: undefined }).then(() => undefined)
-}
-
-/**
- * Resolves once the replication's 'down' checkpoint, which RxDB writes to the meta
- * instance after a pulled batch's documents and meta rows (replication-protocol/
- * downstream.js, `setCheckpoint(state, 'down', …)`), satisfies `reached`; also when the
- * replication is cancelled, or after `limitMs` (a bound, never the expected path); it
- * says which. Lets the pull handler hand RxDB a page only once the one before it is
- * stored (pages-in-turn.ts).
- */
-export async function downCheckpointStored(r: AnyReplication, reached: (checkpoint: unknown) => boolean, limitMs: number): Promise<'stored' | 'stopped' | 'bound'> {
-  const state = r.internalReplicationState
-  const meta = r.metaInstance
-  if (!state || !meta) return 'stopped'
-  const downId = getComposedPrimaryKeyOfDocumentData(meta.schema, { itemId: 'down', isCheckpoint: '1' })
-  type MetaEvent = { documentId: string; documentData?: { checkpointData?: unknown } }
-  let subscription: Subscription | undefined
-  let timer: ReturnType<typeof setTimeout> | undefined
-  try {
-    return await new Promise<'stored' | 'stopped' | 'bound'>((resolve) => {
-      // Followed before the stored one is read: a write in between is not missed.
-      subscription = merge(
-        (meta.changeStream() as Observable<{ events: MetaEvent[] }>).pipe(
-          filter((bulk) => bulk.events.some((e) => e.documentId === downId && reached(e.documentData?.checkpointData))),
-          map(() => 'stored' as const),
-        ),
-        state.events.canceled.pipe(
-          filter((c: boolean) => c),
-          map(() => 'stopped' as const),
-        ),
-      ).subscribe(resolve)
-      timer = setTimeout(() => resolve('bound'), limitMs)
-      void meta.findDocumentsById([downId], false).then(
-        ([doc]: Array<{ checkpointData?: unknown } | undefined>) => doc && reached(doc.checkpointData) && resolve('stored'),
-        () => resolve('stopped'),
-      )
-    })
-  } finally {
-    subscription?.unsubscribe()
-    clearTimeout(timer)
-  }
 }
 
 export function bookkeeping(r: AnyReplication): Bookkeeping | null {

@@ -33,12 +33,11 @@ import { nowTimestamp } from '../values/canonical.ts'
 import type { PushRow, PushRowResult, SyncBackend } from './backend.ts'
 import { PendingUploads } from './pending-uploads.ts'
 import { backoffDelay, isStoppedError, retrying, type RetryContext } from './retry.ts'
-import { downCheckpointStored, downstreamStored, replicationStarted } from './rxdb-internals.ts'
+import { downstreamStored, replicationStarted } from './rxdb-internals.ts'
 import { HeldRetry } from './held-retry.ts'
 import { isPushTooLarge, jsonBytes, splitForPush } from './push-batches.ts'
 import { parkRows } from './parking.ts'
 import { readFirstWindow, type WindowsFirst } from './first-window.ts'
-import { PagesInTurn } from './pages-in-turn.ts'
 import { duplicateOf, operationOf, serverRowOf } from './push-lookups.ts'
 
 export interface PullCheckpoint {
@@ -117,8 +116,6 @@ export class TableSync {
   private stoppedFlag = false
   /** Pulls again soon while the server withholds committed rows (docs/decisions/0028). */
   private readonly held = new HeldRetry(() => this.resync())
-  /** One downloaded page per stored write (pages-in-turn.ts); 5 s bounds a wait that should not happen. */
-  private readonly pagesInTurn = new PagesInTurn((reached) => (this.replication ? downCheckpointStored(this.replication, reached, 5000) : Promise.resolve()))
   /** A pull or push cycle is running. */
   busy = false
   /** Set while the session parks what waits (sign-out): the push sends nothing. */
@@ -266,7 +263,6 @@ export class TableSync {
     // device would call its first download done without those rows. The held retry pulls
     // again and tells it then.
     if (documents.length < batchSize) void downstreamStored(this.replication!).then(() => this.env.onReachedEnd(this.def.name, page.held))
-    await this.pagesInTurn.handOver(checkpoint, next)
     return { documents, checkpoint: next }
   }
 
