@@ -39,6 +39,7 @@ import { isPushTooLarge, jsonBytes, splitForPush } from './push-batches.ts'
 import { parkRows } from './parking.ts'
 import { readFirstWindow, type WindowsFirst } from './first-window.ts'
 import { duplicateOf, operationOf, serverRowOf } from './push-lookups.ts'
+import { nextTask } from '../runtime/next-task.ts'
 
 export interface PullCheckpoint {
   xid: string
@@ -246,6 +247,9 @@ export class TableSync {
       }),
     )
     const documents = page.rows.map((row) => fromServerRow(this.def, row))
+    // RxDB stores what the handler returns in the same task: a full page's conversion and
+    // its storing, each long on a slow tablet, go in tasks of their own (0064).
+    if (documents.length >= 100) await nextTask()
     const last = page.rows.at(-1)
     const floor = checkpoint?.floor ?? page.floor
     const next: PullCheckpoint | undefined = last

@@ -98,6 +98,25 @@ describe('almacén en memoria guardado en el equipo', () => {
     expect(log.flat().map((d) => d.id)).toEqual(rows.map((r) => r.document.id))
   })
 
+  it('un lote grande se decide en una tarea posterior: una escritura pequeña pedida después se decide y se guarda antes, y ambas siguen al reabrir', async () => {
+    const factory = new IDBFactory()
+    const i = await instance(factory)
+    const decided: string[] = []
+    const sub = i.changeStream().subscribe((bulk) => decided.push(`${bulk.events.length}`))
+    const grande = Array.from({ length: 100 }, (_, n) => ({ document: doc(`g${n}`, n) }))
+    const [a, b] = [i.bulkWrite(grande, 'descarga'), i.bulkWrite([{ document: doc('cobro', 80) }], 'cobro')]
+    expect((await a).error).toEqual([])
+    expect((await b).error).toEqual([])
+    sub.unsubscribe()
+    // The large write waited for a task of its own; the payment typed meanwhile did not wait for it.
+    expect(decided).toEqual(['1', '100'])
+    const { log } = await rawFiles(factory)
+    expect(log.map((record) => record.length)).toEqual([1, 100])
+    await i.close()
+    const again = await instance(factory)
+    expect((await again.findDocumentsById(['cobro', 'g0', 'g99'], false)).map((d) => d.id).sort()).toEqual(['cobro', 'g0', 'g99'])
+  })
+
   it('un lote en varios registros se guarda entero o nada: un documento que no se puede guardar deja el registro vacío', async () => {
     const factory = new IDBFactory()
     const i = await instance(factory)

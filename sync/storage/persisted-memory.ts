@@ -19,6 +19,7 @@
 import type { BulkWriteRow, RxStorage, RxStorageBulkWriteResponse, RxStorageInstance, RxStorageInstanceCreationParams } from 'rxdb'
 import { getHeightOfRevision, getPrimaryFieldOfPrimaryKey } from 'rxdb'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
+import { nextTask } from '../runtime/next-task.ts'
 import { compact, logDocs, logEntries, openFiles, readAll, type Doc, type Files } from './memory-files.ts'
 
 export interface PersistedMemoryOptions {
@@ -64,6 +65,8 @@ interface Written {
 }
 
 let instances = 0
+/** Reads and writes of this many documents or more go in tasks of their own (0064). */
+const SPLIT_FROM = 100
 
 class PersistedMemoryInstance implements RxStorageInstance<Doc, unknown, unknown> {
   readonly databaseName: string
@@ -75,6 +78,8 @@ class PersistedMemoryInstance implements RxStorageInstance<Doc, unknown, unknown
   private readonly channel: BroadcastChannel | null
   private readonly token = `${Date.now().toString(36)}-${++instances}-${Math.random().toString(36).slice(2)}`
   private writes: Promise<unknown> = Promise.resolve()
+  /** The last write's log record started (never rejects: `logDocs` reports through its promise). */
+  private logStarts: Promise<void> = Promise.resolve()
   private compacting: Promise<void> | null = null
   private closed = false
 
@@ -106,6 +111,10 @@ class PersistedMemoryInstance implements RxStorageInstance<Doc, unknown, unknown
 
   async bulkWrite(rows: BulkWriteRow<Doc>[], context: string): Promise<RxStorageBulkWriteResponse<Doc>> {
     if (this.closed) throw new Error('almacén cerrado')
+    // A large write (a downloaded page, its meta rows) starts in a task after RxDB's work
+    // that prepared it: each is long on a slow tablet (0064). As with any asynchronous
+    // storage, another write may be decided meanwhile.
+    if (rows.length >= SPLIT_FROM) await nextTask()
     // The memory storage decides (conflicts included) synchronously; writes are stored in
     // the order they were decided, and the caller hears back once they are on the device.
     const result = await this.inner.bulkWrite(rows, context)
@@ -117,9 +126,17 @@ class PersistedMemoryInstance implements RxStorageInstance<Doc, unknown, unknown
       if (this.docs.has(this.idOf(doc))) replaced++
       this.docs.set(this.idOf(doc), doc)
     }
-    const stored = logDocs(this.files, written)
-    this.writes = stored.catch(() => {})
-    const keys = await stored
+    // Its first log record is copied in a task after the memory storage's write. Records
+    // are still started in the order the writes were decided.
+    let stored!: Promise<number[]>
+    const started = this.logStarts.then(async () => {
+      if (written.length >= SPLIT_FROM) await nextTask()
+      stored = logDocs(this.files, written)
+    })
+    this.logStarts = started
+    const logged = started.then(() => stored)
+    this.writes = logged.catch(() => {})
+    const keys = await logged
     this.superseded += replaced
     this.channel?.postMessage({ from: this.token, keys, context } satisfies Written)
     this.maybeCompact()
@@ -169,7 +186,10 @@ class PersistedMemoryInstance implements RxStorageInstance<Doc, unknown, unknown
     })()
   }
 
-  findDocumentsById(ids: string[], withDeleted: boolean) {
+  async findDocumentsById(ids: string[], withDeleted: boolean) {
+    // RxDB reads a downloaded page's current documents before it prepares their write:
+    // a task of its own for a large page (0064).
+    if (ids.length >= SPLIT_FROM) await nextTask()
     return this.inner.findDocumentsById(ids, withDeleted)
   }
   query(query: Parameters<Inner['query']>[0]) {

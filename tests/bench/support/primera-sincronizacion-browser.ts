@@ -215,7 +215,11 @@ export async function firstSyncInBrowser(browser: Browser, o: Options): Promise<
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))).catch(() => {})
     const from = clickedAt || started
     const to = Number.isFinite(run.syncMs) ? from + run.syncMs : Date.now()
-    run.longTasks = tasks.filter((t) => t.at + t.ms >= from && t.at <= to).map((t) => t.ms)
+    const inWindow = tasks.filter((t) => t.at + t.ms >= from && t.at <= to)
+    run.longTasks = inWindow.map((t) => t.ms)
+    // Where the longest fall (after 'Ingresar'): the panel's first render, or the download.
+    const longest = [...inWindow].sort((a, b) => b.ms - a.ms).slice(0, 6)
+    console.log(`  CPU ${o.rate}×: las tareas más largas: ${longest.map((t) => `${Math.round(t.ms)} ms a +${fmt(t.at - from)}`).join(' · ')}`)
     await printNetwork(page, from, o.rate)
     console.log(
       `  CPU ${o.rate}×: sesión abierta ${fmt(run.signedInMs)}, primera fila ${fmt(run.firstRowMs)}, el día entero ${fmt(run.allRowsMs)}, 'Todo sincronizado' ${fmt(run.syncMs)}; ${run.longTasks.length} tareas largas, la mayor ${Math.round(Math.max(0, ...run.longTasks))} ms; carga ${loadavg()[0]!.toFixed(2)}`,
