@@ -35,6 +35,7 @@ import { startPullTriggers } from './runtime/pull-triggers.ts'
 import { tableSyncEnv } from './runtime/table-env.ts'
 import { VisibilityChecks } from './runtime/visibility.ts'
 import { Waker } from './runtime/waker.ts'
+import { nextTask } from './runtime/next-task.ts'
 import { ErrorBoard } from './status/error-board.ts'
 import { PendingCounter } from './status/pending-counter.ts'
 import { createProblemLog, followProblems, type ProblemLog } from './status/problem-log.ts'
@@ -271,7 +272,13 @@ export class SyncSession {
 
     // What this user left parked at an earlier sign-out goes back in the queue, under them.
     await restoreParked(this.shiftEnv())
-    for (const def of this.tables) this.syncs.get(def.name)!.start(this.collections[def.name]!)
+    // A few replications per task: the twelve set up in the sign-in's task made it one of
+    // the longest on a budget tablet (docs/decisions/0064-descarga-partida-en-tareas.md).
+    for (const [i, def] of this.tables.entries()) {
+      if (i % 3 === 0) await nextTask()
+      if (this.closed) return
+      this.syncs.get(def.name)!.start(this.collections[def.name]!)
+    }
     if (!this.network.isOnline()) this.status.setState({ online: false })
     dispatch(this.status, { type: 'network', up: this.network.isOnline() })
     // Writes left waiting by an earlier session show at once, offline too.
