@@ -117,6 +117,19 @@ describe('almacén en memoria guardado en el equipo', () => {
     expect((await again.findDocumentsById(['cobro', 'g0', 'g99'], false)).map((d) => d.id).sort()).toEqual(['cobro', 'g0', 'g99'])
   })
 
+  it('un lote grande pedido justo antes de cerrar se rechaza como almacén cerrado y no deja nada a medias', async () => {
+    const factory = new IDBFactory()
+    const i = await instance(factory)
+    const grande = Array.from({ length: 100 }, (_, n) => ({ document: doc(`g${n}`, n) }))
+    const [write, read] = [i.bulkWrite(grande, 'descarga'), i.findDocumentsById(['g0'], false)]
+    const lectura = i.findDocumentsById(grande.map((r) => r.document.id as string), false)
+    await i.close()
+    await expect(write).rejects.toThrow('almacén cerrado')
+    await expect(lectura).rejects.toThrow('almacén cerrado')
+    expect(await read).toEqual([])
+    expect((await rawFiles(factory)).log).toEqual([])
+  })
+
   it('un lote en varios registros se guarda entero o nada: un documento que no se puede guardar deja el registro vacío', async () => {
     const factory = new IDBFactory()
     const i = await instance(factory)

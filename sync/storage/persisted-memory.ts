@@ -114,7 +114,7 @@ class PersistedMemoryInstance implements RxStorageInstance<Doc, unknown, unknown
     // A large write (a downloaded page, its meta rows) starts in a task after RxDB's work
     // that prepared it: each is long on a slow tablet (0064). As with any asynchronous
     // storage, another write may be decided meanwhile.
-    if (rows.length >= SPLIT_FROM) await nextTask()
+    if (rows.length >= SPLIT_FROM) await this.nextTaskOpen()
     // The memory storage decides (conflicts included) synchronously; writes are stored in
     // the order they were decided, and the caller hears back once they are on the device.
     const result = await this.inner.bulkWrite(rows, context)
@@ -189,8 +189,14 @@ class PersistedMemoryInstance implements RxStorageInstance<Doc, unknown, unknown
   async findDocumentsById(ids: string[], withDeleted: boolean) {
     // RxDB reads a downloaded page's current documents before it prepares their write:
     // a task of its own for a large page (0064).
-    if (ids.length >= SPLIT_FROM) await nextTask()
+    if (ids.length >= SPLIT_FROM) await this.nextTaskOpen()
     return this.inner.findDocumentsById(ids, withDeleted)
+  }
+
+  /** A later task, if the storage is still open by then: a close meanwhile let go of the memory copy. */
+  private async nextTaskOpen(): Promise<void> {
+    await nextTask()
+    if (this.closed) throw new Error('almacén cerrado')
   }
   query(query: Parameters<Inner['query']>[0]) {
     return this.inner.query(query)
