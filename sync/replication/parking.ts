@@ -10,7 +10,7 @@ import type { ParkedWrite } from '../status/types.ts'
 import type { LocalDoc } from '../tables/rows.ts'
 import type { TableDef } from '../tables/table-def.ts'
 import { nowTimestamp } from '../values/canonical.ts'
-import type { PendingWork } from './table-sync.ts'
+import type { PendingWork } from './push-send.ts'
 
 export async function parkRows(
   def: TableDef,

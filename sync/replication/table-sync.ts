@@ -21,24 +21,22 @@
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
 import type { RxConflictHandler, RxReplicationWriteToMasterRow, WithDeleted } from 'rxdb'
 import type { AnyCollection } from '../database.ts'
-import { SyncRequestError } from '../errors/classify.ts'
-import { refusalReason } from '../errors/refusal-reason.ts'
 import { threeWayMerge } from '../merge/three-way-merge.ts'
 import { conflictEntries } from '../merge/conflict-entries.ts'
-import { fromServerRow, pushColumns, sameDocument, sameWritableState, toServerRow, type LocalDoc, type Row } from '../tables/rows.ts'
+import { fromServerRow, pushColumns, sameDocument, sameWritableState, type LocalDoc, type Row } from '../tables/rows.ts'
 import type { TableDef } from '../tables/table-def.ts'
 import type { ProblemLog } from '../status/problem-log.ts'
-import type { ParkedWrite, RefusedWrite, WriteOperation } from '../status/types.ts'
+import type { ParkedWrite } from '../status/types.ts'
 import { nowTimestamp } from '../values/canonical.ts'
-import type { PushRow, PushRowResult, SyncBackend } from './backend.ts'
+import type { SyncBackend } from './backend.ts'
 import { PendingUploads } from './pending-uploads.ts'
-import { backoffDelay, isStoppedError, retrying, type RetryContext } from './retry.ts'
+import { isStoppedError, retrying, type RetryContext } from './retry.ts'
 import { downstreamStored, replicationStarted } from './rxdb-internals.ts'
 import { HeldRetry } from './held-retry.ts'
-import { isPushTooLarge, jsonBytes, splitForPush } from './push-batches.ts'
 import { parkRows } from './parking.ts'
 import { readFirstWindow, type WindowsFirst } from './first-window.ts'
-import { duplicateOf, operationOf, serverRowOf } from './push-lookups.ts'
+import { operationOf } from './push-lookups.ts'
+import { sendPush, type PendingWork, type PushSender, type SendOutcome } from './push-send.ts'
 import { nextTask } from '../runtime/next-task.ts'
 
 export interface PullCheckpoint {
@@ -91,29 +89,12 @@ export interface TableSyncEnv {
   log(message: string): void
 }
 
-interface SendOutcome {
-  conflicts: LocalDoc[]
-  refused: RefusedWrite[]
-  /** Ids the server gave an answer for (applied, conflict or refused). */
-  answered: Set<string>
-}
-
-export interface PendingWork {
-  local: LocalDoc
-  assumed: LocalDoc | undefined
-  operation: WriteOperation
-}
-
-/** How many times a batch whose rows miss a parent row is retried while parents upload. */
-const FOREIGN_KEY_RETRIES = 6
-
 export class TableSync {
   replication: RxReplicationState<Record<string, unknown>, PullCheckpoint> | null = null
   /** Last pull checkpoint seen this session (visibility tombstones are emitted with it). */
   lastCheckpoint: PullCheckpoint | undefined
   /** Server states forced after a refusal, taken verbatim by the conflict handler. */
   private readonly forced = new Map<string, LocalDoc>()
-  private readonly columns: string[]
   private stoppedFlag = false
   /** Pulls again soon while the server withholds committed rows (docs/decisions/0028). */
   private readonly held = new HeldRetry(() => this.resync())
@@ -126,7 +107,7 @@ export class TableSync {
     readonly def: TableDef,
     private readonly env: TableSyncEnv,
   ) {
-    this.columns = pushColumns(def)
+    this.sender = { def, env, columns: pushColumns(def), forced: this.forced, stopped: () => this.pushStopped() }
     // onPushed runs inside the push handler, before RxDB records the batch as sent; the
     // checkpoint write that follows asks for the count again.
     this.pending = new PendingUploads(
@@ -139,6 +120,7 @@ export class TableSync {
   }
 
   private readonly pending: PendingUploads
+  private readonly sender: PushSender
 
   readonly conflictHandler: RxConflictHandler<Record<string, unknown>> = {
     isEqual: (a, b) => sameDocument(this.def, a as Row, b as Row),
@@ -285,7 +267,7 @@ export class TableSync {
   }
 
   // ---------------------------------------------------------------------------------
-  // Push
+  // Push (each batch is sent by push-send.ts)
 
   private async push(rows: RxReplicationWriteToMasterRow<Record<string, unknown>>[]): Promise<WithDeleted<Record<string, unknown>>[]> {
     const work: PendingWork[] = []
@@ -299,7 +281,7 @@ export class TableSync {
     }
     const outcome: SendOutcome = { conflicts: [], refused: [], answered: new Set() }
     try {
-      if (!this.parking) await this.send(work, outcome, 0)
+      if (!this.parking) await sendPush(this.sender, work, outcome)
     } catch (error) {
       if (!this.parking || !isStoppedError(error)) {
         this.env.log(`${this.def.name}: subida de ${work.length} fila(s) interrumpida (${(error as Error).name}: ${(error as Error).message})`)
@@ -319,114 +301,6 @@ export class TableSync {
     // Parked rows were not sent: they say nothing of the server.
     this.env.onPushed(this.def.name, sent)
     return outcome.conflicts
-  }
-
-  private async send(work: PendingWork[], outcome: SendOutcome, foreignKeyAttempt: number): Promise<void> {
-    if (work.length === 0) return
-    const payload: PushRow[] = work.map((w) => ({
-      n: toServerRow(this.def, w.local),
-      // An insert over a tombstone the server may never have had (a parked or refused
-      // new record written back) goes as an insert; see operationOf.
-      a: w.assumed && w.operation !== 'insert' ? toServerRow(this.def, w.assumed) : null,
-    }))
-    // The server takes at most PUSH_MAX_ROWS rows and about a megabyte per call
-    // (docs/decisions/0033): a larger batch goes in several calls, in order.
-    if (payload.length > 1) {
-      const sizes = payload.map(jsonBytes)
-      const groups = splitForPush(
-        work.map((_, i) => i),
-        (i) => sizes[i]!,
-      )
-      if (groups.length > 1) {
-        this.env.log(`${this.def.name}: ${work.length} fila(s) en ${groups.length} llamadas`)
-        for (const g of groups) await this.send(g.map((i) => work[i]!), outcome, foreignKeyAttempt)
-        return
-      }
-    }
-    let results: PushRowResult[]
-    try {
-      const ctx = this.env.retryContext(this.pushStopped, `push:${this.def.name}`)
-      results = (await retrying(ctx, () => this.env.backend.push(this.def.name, this.columns, payload))).results
-    } catch (error) {
-      if (!(error instanceof SyncRequestError) || error.failure.disposition !== 'refused') throw error
-      // Still too much for one call (a server with a lower cap): halve and send again.
-      if (isPushTooLarge(error.failure) && work.length > 1) {
-        const half = Math.ceil(work.length / 2)
-        this.env.log(`${this.def.name}: el servidor pidió lotes más pequeños; ${work.length} fila(s) en 2 llamadas`)
-        await this.send(work.slice(0, half), outcome, foreignKeyAttempt)
-        await this.send(work.slice(half), outcome, foreignKeyAttempt)
-        return
-      }
-      // The server refused the request as a whole: judge each row alone.
-      if (work.length > 1) {
-        for (const w of work) await this.send([w], outcome, foreignKeyAttempt)
-        return
-      }
-      const f = error.failure
-      results = [{ i: 0, s: 'refused', code: f.code || `HTTP${f.status}`, message: f.message, row: await serverRowOf(this.def, this.env.backend, this.env.retryContext(this.pushStopped, `push:${this.def.name}`), work[0]!.local) }]
-    }
-
-    // A row may reference a parent row that another table has not uploaded yet (tables
-    // replicate independently). Retrying the whole batch is safe: rows that were
-    // applied are recognised as such (idempotent), so only the orphans are re-judged.
-    // Always once (the parent may have landed between our attempt and now), then while
-    // other local writes are still waiting.
-    const missingParent = results.some((r) => r.s === 'refused' && r.code === '23503')
-    if (
-      missingParent &&
-      foreignKeyAttempt < FOREIGN_KEY_RETRIES &&
-      (foreignKeyAttempt === 0 || (await this.env.othersPending(this.def.name, work.length)))
-    ) {
-      await this.env.pause(backoffDelay(foreignKeyAttempt, 'retry'))
-      return this.send(work, outcome, foreignKeyAttempt + 1)
-    }
-
-    const at = nowTimestamp()
-    const undeletes: PendingWork[] = []
-    for (const r of results) {
-      const w = work[r.i]
-      if (!w) continue
-      if (r.s === 'conflict' && r.row && w.operation === 'insert' && w.assumed?._deleted && r.row._deleted) {
-        // The server does have the deleted row: bring it back as the update it is.
-        undeletes.push({ local: w.local, assumed: fromServerRow(this.def, r.row), operation: 'update' })
-        continue
-      }
-      if (r.s === 'conflict' && r.row) {
-        outcome.conflicts.push(fromServerRow(this.def, r.row))
-        continue
-      }
-      const serverVersion = r.row ? fromServerRow(this.def, r.row) : null
-      // Take the server's state back; a row the server does not have (or hides) is
-      // removed locally.
-      const state: LocalDoc = serverVersion ?? { ...w.local, _deleted: true }
-      const id = String(w.local[this.def.primaryKey])
-      this.forced.set(id, state)
-      outcome.conflicts.push(state)
-      outcome.refused.push({
-        id: this.env.newId(),
-        collection: this.def.name,
-        label: this.def.label,
-        docId: id,
-        operation: w.operation,
-        code: r.code ?? '',
-        constraint: r.constraint ?? null,
-        reason: refusalReason(this.def, {
-          code: r.code ?? '',
-          message: r.message ?? null,
-          details: r.details ?? null,
-          constraint: r.constraint ?? null,
-        }),
-        serverMessage: r.message ?? null,
-        localVersion: { ...w.local },
-        serverVersion,
-        duplicate: r.code === '23505' && r.constraint ? await duplicateOf(this.def, this.env.backend, (m) => this.env.log(m), r.constraint, w.local) : null,
-        at,
-      })
-    }
-    // Answered: all but the rows sent again (they count once their second answer came).
-    const again = new Set(undeletes.map((w) => w.local))
-    for (const w of work) if (!again.has(w.local)) outcome.answered.add(String(w.local[this.def.primaryKey]))
-    if (undeletes.length > 0) await this.send(undeletes, outcome, foreignKeyAttempt)
   }
 
   // ---------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 /**
  * Everything under /control-citas: the header with the sync state, update and
- * reconnection banners, and the screen (a task after the frame's). While it is mounted the session rules run
- * (idle sign-out, 5-minute check); when the user is signed out it goes to /login.
+ * reconnection banners, and the screen (a task after the frame's). While it is mounted
+ * the session rules run (idle sign-out, 5-minute check); when the user is signed out it
+ * goes to /login.
  */
 import { useEffect, useLayoutEffect, type ReactNode } from 'react'
 import { useLocation, useNavigate, useRouter } from '@tanstack/react-router'
@@ -57,7 +58,7 @@ export function PanelLayout({ children }: { children: ReactNode }) {
  * The screen, in a task after the frame's: the first render after 'Ingresar' (header,
  * then the screen) and a tap on a link (the frame's change and the old screen's removal,
  * then the new screen) each commit in two tasks, so the tablet draws in between
- * (docs/decisions/0063-una-cosa-por-tarea.md). A filter or a list page keeps its path and
+ * (docs/decisions/0064-descarga-partida-en-tareas.md). A filter or a list page keeps its path and
  * renders at once.
  */
 function ScreenSlot({ children }: { children: ReactNode }) {
