@@ -211,6 +211,11 @@ test.describe('Pagos', () => {
     const idCita = await citaConfirmada(page, cliente, 'lucia.quispe@spa.local', ['06:00:00', '07:00:00'])
 
     await signIn(page, demo.staff)
+    // The desk looks at the day's close first: that screen's print sheet stays loaded and
+    // must not blank the receipt printed below (docs/decisions/0018).
+    await page.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('link', { name: /^Cierre de Caja/ }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Cierre de caja' })).toBeVisible()
+    await page.getByRole('link', { name: 'Volver al panel' }).click()
     await openPagos(page)
     await expect(page.getByLabel('Día')).toHaveValue(fechaTexto(peruToday(), true))
     await expect(row(page, cliente)).toContainText(/Confirmada.*Masaje Relajante.*Lucía Quispe.*06:00 AM – 07:00 AM.*S\/ 50\.00/)
