@@ -149,6 +149,29 @@ describe('Vista del día: dragging a cita', () => {
     expect(log).toEqual([])
   })
 
+  it("a target in the grid's last half hour ends at the grid's foot: the day never grows under the pointer", async () => {
+    await open()
+    const top = () => parseFloat(objetivoArrastre()!.style.top)
+    const alto = () => parseFloat(objetivoArrastre()!.style.height)
+    const mover = (dy: number) => fireEvent.pointerMove(window, { ...puntero, clientX: 100, clientY: 200 + dy })
+    // Ana (an hour) an hour later: where the pointer's first half hour falls on the grid.
+    arrastrar(bloque('Ana Pérez'), 0, 2 * PX_MEDIA_HORA)
+    await waitFor(() => expect(objetivoArrastre()).toHaveTextContent(/^11:00 AM/))
+    const origen = top() - 2 * PX_MEDIA_HORA
+    const pie = parseFloat(objetivoArrastre()!.closest<HTMLElement>('[data-especialista]')!.style.height)
+    // Far below: the target stops at the grid's last half hour, and so does its box.
+    mover(40 * PX_MEDIA_HORA)
+    await waitFor(() => expect(top()).toBeCloseTo(pie - PX_MEDIA_HORA))
+    expect(alto()).toBeCloseTo(PX_MEDIA_HORA)
+    // Half an hour earlier the whole hour fits again.
+    mover(pie - 2 * PX_MEDIA_HORA - origen)
+    await waitFor(() => expect(top()).toBeCloseTo(pie - 2 * PX_MEDIA_HORA))
+    expect(alto()).toBeCloseTo(2 * PX_MEDIA_HORA)
+    fireEvent.keyDown(window, { key: 'Escape' })
+    fireEvent.pointerUp(window, { ...puntero, clientX: 100, clientY: 200 })
+    await waitFor(() => expect(objetivoArrastre()).not.toBeInTheDocument())
+  })
+
   it('a tap still opens the menu (under the 8 px threshold); Escape drops nothing; a completed cita has no grip and does not move', async () => {
     const { user, log } = await open()
     fireEvent.pointerDown(bloque('Ana Pérez'), { ...puntero, clientX: 100, clientY: 200 })

@@ -231,11 +231,13 @@ export function CitasDia({ fecha, hoy, citas, ocupadas, store, acciones, onNueva
                   />
                 )
               })}
+              {/* A target past closing ends at the day's foot: taller, it would lengthen the
+                  scrolled day under the pointer, and the day would jump back when it shrank. */}
               {arrastre?.id_especialista === col.especialista.id_especialista && (
                 <div
                   className={classes.drop}
                   data-valido={arrastre.veredicto.ok || undefined}
-                  style={{ top: (arrastre.inicio - eje.inicio) * PX_POR_MINUTO, height: arrastre.duracion * PX_POR_MINUTO }}
+                  style={{ top: (arrastre.inicio - eje.inicio) * PX_POR_MINUTO, height: Math.min(arrastre.duracion, eje.fin - arrastre.inicio) * PX_POR_MINUTO }}
                   role="status"
                 >
                   {arrastre.veredicto.ok ? <IconCheck size={16} aria-hidden /> : <IconBan size={16} aria-hidden />}
