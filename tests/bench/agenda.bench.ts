@@ -29,7 +29,7 @@ import { createServer, request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Page } from 'playwright-core'
 import { startStack, defaultSeed, type LocalStack } from '../../supabase/local/server.ts'
-import { seedDemo } from '../../supabase/local/seed-demo.ts'
+import { seedDemoOnStack } from '../../supabase/local/seed-demo.ts'
 import { slotsAgenda, duracionTratamiento, type CitaAgenda, type EspecialistaAgenda, type HorarioSemana } from '../../src/domain/agenda-slots.ts'
 import { fechaLargaDia } from '../../src/domain/agenda-format.ts'
 import { peruMinutesOfDay, peruToday } from '../../src/domain/peru-time.ts'
@@ -66,7 +66,7 @@ export default async function agendaBench(): Promise<Figure[]> {
   let proxy: Server | null = null
   const browser = await launchChromium()
   try {
-    const seeded = await seedDemo(stack.db, { patients: PATIENTS, appointments: CITAS, seed: 7 })
+    const seeded = await seedDemoOnStack(stack.db, { patients: PATIENTS, appointments: CITAS, seed: 7 })
     console.log(`  datos demo: ${seeded.patients} pacientes, ${seeded.appointments} citas + ${seeded.directSales} ventas directas (${Math.round(seeded.ms / 1000)} s)`)
     const conVisitas = await sembrarFicha(stack)
 

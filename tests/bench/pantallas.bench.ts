@@ -16,7 +16,7 @@ import { loadavg } from 'node:os'
 import type { Page } from 'playwright-core'
 import { PANEL_SECTIONS } from '../../src/domain/panel-sections.ts'
 import { startStack, defaultSeed } from '../../supabase/local/server.ts'
-import { seedDemo } from '../../supabase/local/seed-demo.ts'
+import { seedDemoOnStack } from '../../supabase/local/seed-demo.ts'
 import type { Figure } from './run.ts'
 import { ADMINISTRADOR, launchChromium } from './support/panel-browser.ts'
 import { TODO_SINCRONIZADO } from './support/primera-sincronizacion-browser.ts'
@@ -62,7 +62,7 @@ export default async function pantallasBench(): Promise<Figure[]> {
   const stack = await startStack({ memory: true, port: 0, host: '127.0.0.1', seed: defaultSeed, serveApp: true, log: () => {} })
   const browser = await launchChromium()
   try {
-    const seeded = await seedDemo(stack.db, VOLUMES[volumeName])
+    const seeded = await seedDemoOnStack(stack.db, VOLUMES[volumeName])
     console.log(`  datos (${volumeName}): ${seeded.patients} pacientes, ${seeded.appointments} citas, ${seeded.payments} pagos`)
     const context = await browser.newContext({ viewport: { width: 1180, height: 820 }, locale: 'es-PE', timezoneId: 'America/Lima' })
     const page = await context.newPage()

@@ -38,7 +38,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startStack, defaultSeed, type LocalStack } from '../../supabase/local/server.ts'
-import { seedDemo } from '../../supabase/local/seed-demo.ts'
+import { seedDemoOnStack } from '../../supabase/local/seed-demo.ts'
 import { peruToday } from '../../src/domain/peru-time.ts'
 import type { Figure } from './run.ts'
 import { PULL_PAGE, rawDownloadInBrowser, rawDownloadInNode, type RawDownload } from './support/descarga-cruda.ts'
@@ -83,7 +83,7 @@ export default async function primeraSincronizacionBench(): Promise<Figure[]> {
   try {
     let stack: LocalStack | null = await startStack({ dataDir, port, host: '127.0.0.1', seed: defaultSeed, serveApp: true, log: () => {} })
     try {
-      const seeded = await seedDemo(stack.db, volume)
+      const seeded = await seedDemoOnStack(stack.db, volume)
       console.log(
         `  datos (${volumeName}): ${seeded.patients} pacientes, ${seeded.appointments} citas + ${seeded.directSales} ventas directas, ${seeded.payments} pagos (${Math.round(seeded.ms / 1000)} s, PGlite en disco: ${dataDir})`,
       )

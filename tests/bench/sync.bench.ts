@@ -12,7 +12,7 @@
  * on it are an upper bound for a tablet's Dexie storage.
  */
 import { startStack, defaultSeed } from '../../supabase/local/server.ts'
-import { seedDemo } from '../../supabase/local/seed-demo.ts'
+import { seedDemoOnStack } from '../../supabase/local/seed-demo.ts'
 import { Device } from '../sync/device.ts'
 import type { Figure } from './run.ts'
 
@@ -39,7 +39,7 @@ export default async function syncBench(): Promise<Figure[]> {
   const stack = await startStack({ memory: true, port: 0, host: '127.0.0.1', seed: defaultSeed, log: () => {} })
   const devices: Device[] = []
   try {
-    const seeded = await seedDemo(stack.db, { patients: 5000, appointments: 20_000, payments: 20_000, seed: 7 })
+    const seeded = await seedDemoOnStack(stack.db, { patients: 5000, appointments: 20_000, payments: 20_000, seed: 7 })
     const { rows } = await stack.db.query<{ n: number }>(
       `select (select count(*) from tb_pacientes) + (select count(*) from tb_citas) + (select count(*) from tb_pagos_citas)
             + (select count(*) from tb_movimientos_stock) + (select count(*) from tb_reservas) + (select count(*) from tb_tratamientos) as n`,

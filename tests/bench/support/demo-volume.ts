@@ -6,7 +6,7 @@
  * run on rows like the ones a tablet holds, not on hand-made fixtures.
  */
 import { startStack, defaultSeed, type LocalStack } from '../../../supabase/local/server.ts'
-import { seedDemo } from '../../../supabase/local/seed-demo.ts'
+import { seedDemoOnStack } from '../../../supabase/local/seed-demo.ts'
 import type { PagoReporte, TratamientoComision } from '../../../src/domain/comisiones.ts'
 import type { CitaAdelanto } from '../../../src/domain/reporte-pagos.ts'
 import type { Egreso } from '../../../src/domain/egresos.ts'
@@ -23,7 +23,7 @@ export async function demoStack(serveApp: boolean): Promise<LocalStack> {
 
 /** Seeds the demo volume and says what it wrote (printed, so a reader sees the volume). */
 export async function seedVolume(stack: LocalStack): Promise<void> {
-  const r = await seedDemo(stack.db, DEMO)
+  const r = await seedDemoOnStack(stack.db, DEMO)
   console.log(`  datos demo: ${r.payments} pagos, ${r.appointments} citas, ${r.directSales} ventas directas, ${r.patients} pacientes (${Math.round(r.ms / 1000)} s)`)
 }
 

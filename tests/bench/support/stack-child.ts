@@ -4,7 +4,7 @@
  * options as JSON in argv; answers the parent's commands over IPC.
  */
 import { startStack, defaultSeed, type StackOptions } from '../../../supabase/local/server.ts'
-import { seedDemo } from '../../../supabase/local/seed-demo.ts'
+import { seedDemoOnStack } from '../../../supabase/local/seed-demo.ts'
 import type { ChildCommand } from './stack-process.ts'
 
 const options = JSON.parse(process.argv[2] ?? '{}') as Pick<StackOptions, 'databaseUrl'>
@@ -18,7 +18,7 @@ async function answer(command: ChildCommand): Promise<unknown> {
       await stack.db.exec(command.sql)
       return null
     case 'seedDemo':
-      await seedDemo(stack.db, command.volume)
+      await seedDemoOnStack(stack.db, command.volume)
       return null
     case 'rss':
       // Worker threads (PGlite, bcrypt) share the process: this is the whole server.
