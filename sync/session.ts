@@ -22,7 +22,7 @@ import type { RxDatabase } from 'rxdb'
 import type { Subscription } from 'rxjs'
 import { addTableCollections, openDatabase, type AnyCollection } from './database.ts'
 import { createSupabaseBackend, type SyncBackend } from './replication/backend.ts'
-import { WindowsFirst } from './replication/first-window.ts'
+import { readFirstWindow, readWindowsEarly, WindowsFirst } from './replication/first-window.ts'
 import { ReplicationStopped, retrying, type RetryContext } from './replication/retry.ts'
 import { onLocalWrite } from './replication/rxdb-internals.ts'
 import { TableSync } from './replication/table-sync.ts'
@@ -224,12 +224,21 @@ export class SyncSession {
     // Admin-only data from an earlier admin session must not stay on the device.
     if (!this.user.isAdmin) await removeStaleAdminTables(this.database, all)
 
+    this.initial = await InitialSyncTracker.load(
+      this.database,
+      this.status,
+      this.tables.map((t) => t.name),
+    )
+    const batch = { pull: this.options.batchSize?.pull ?? PULL_BATCH, push: this.options.batchSize?.push ?? 100 }
     const windowsFirst = new WindowsFirst(this.tables.filter((t) => t.firstWindow).map((t) => t.name))
+    readWindowsEarly(windowsFirst, this.tables, this.initial.tables(), (def) =>
+      readFirstWindow(def, this.backend, this.auth.retryContext(() => this.closed, `pull:${def.name}`), undefined, batch.pull),
+    )
     const env = tableSyncEnv({
       windowsFirst,
       backend: this.backend,
       identifier: this.options.serverUrl ?? 'supabase',
-      batch: { pull: this.options.batchSize?.pull ?? PULL_BATCH, push: this.options.batchSize?.push ?? 100 },
+      batch,
       problems: this.problems,
       auth: this.auth,
       waker: this.waker,
@@ -246,11 +255,6 @@ export class SyncSession {
     Object.assign(
       this.collections,
       await addTableCollections(this.database, this.tables, (def) => this.syncs.get(def.name)!.conflictHandler),
-    )
-    this.initial = await InitialSyncTracker.load(
-      this.database,
-      this.status,
-      this.tables.map((t) => t.name),
     )
 
     // What the device remembers: which first downloads finished, when it last synced.
@@ -272,13 +276,10 @@ export class SyncSession {
 
     // What this user left parked at an earlier sign-out goes back in the queue, under them.
     await restoreParked(this.shiftEnv())
-    // A few replications per task: the twelve set up in the sign-in's task made it one of
-    // the longest on a budget tablet (docs/decisions/0064-descarga-partida-en-tareas.md).
-    for (const [i, def] of this.tables.entries()) {
-      if (i % 3 === 0) await nextTask()
-      if (this.closed) return
-      this.syncs.get(def.name)!.start(this.collections[def.name]!)
-    }
+    // The tables with a first window start first: RxDB takes a second or more to start
+    // twelve on a slow tablet, and today's list waits for its window (docs/decisions/0065).
+    await this.startReplications([...this.tables.filter((t) => t.firstWindow), ...this.tables.filter((t) => !t.firstWindow)])
+    if (this.closed) return
     if (!this.network.isOnline()) this.status.setState({ online: false })
     dispatch(this.status, { type: 'network', up: this.network.isOnline() })
     // Writes left waiting by an earlier session show at once, offline too.
@@ -292,6 +293,18 @@ export class SyncSession {
       .then(() => this.becomeLeader())
       .catch((error: unknown) => this.closed || this.log(`liderazgo: ${String(error)}`))
     if (!this.database.isLeader()) this.subscriptions.push(mirrorSharedStatus(this.database, this.status, () => this.leader))
+  }
+
+  /**
+   * A few replications per task: the twelve set up in the sign-in's task made it one of the
+   * longest on a budget tablet (docs/decisions/0064-descarga-partida-en-tareas.md).
+   */
+  private async startReplications(defs: readonly TableDef[]) {
+    for (const [i, def] of defs.entries()) {
+      if (i % 3 === 0) await nextTask()
+      if (this.closed) return
+      this.syncs.get(def.name)?.start(this.collections[def.name]!)
+    }
   }
 
   private async becomeLeader() {

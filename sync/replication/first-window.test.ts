@@ -51,4 +51,31 @@ describe('WindowsFirst', () => {
       vi.useRealTimers()
     }
   })
+
+  it('hands the page read early to the first pull from the start, once; a pull resuming a checkpoint drops it', async () => {
+    const gate = new WindowsFirst(['tb_citas', 'tb_pagos_citas'], 60_000)
+    const page = { documents: [], checkpoint: { xid: '0', id: null, floor: '10', window: null }, last: true }
+    let reads = 0
+    gate.readEarly('tb_citas', async () => (reads++, page))
+    gate.readEarly('tb_pagos_citas', async () => page)
+    expect(reads).toBe(1)
+    expect(await gate.takeEarly('tb_citas', true)).toBe(page)
+    expect(gate.takeEarly('tb_citas', true)).toBeUndefined()
+    expect(gate.takeEarly('tb_pagos_citas', false)).toBeUndefined()
+    expect(gate.takeEarly('tb_pagos_citas', true)).toBeUndefined()
+    expect(gate.takeEarly('tb_pacientes', true)).toBeUndefined()
+  })
+
+  it('a read early that fails (a closed session) is not an unhandled rejection', async () => {
+    const unhandled: unknown[] = []
+    const onUnhandled = (reason: unknown) => unhandled.push(reason)
+    process.on('unhandledRejection', onUnhandled)
+    try {
+      new WindowsFirst(['tb_citas'], 60_000).readEarly('tb_citas', () => Promise.reject(new Error('detenida')))
+      await new Promise((r) => setTimeout(r, 20))
+      expect(unhandled).toEqual([])
+    } finally {
+      process.off('unhandledRejection', onUnhandled)
+    }
+  })
 })

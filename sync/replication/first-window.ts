@@ -64,15 +64,18 @@ export async function readFirstWindow(
  * "Update"): the server answers one request at a time (the embedded stack, and a small
  * hosted plan under load), so a new device that asked for every table at once had its
  * window requests answered behind seven 1,000-row pages. A table with a window says when
- * its first window page has answered, or that it has none to read; the others' first
- * pulls (no checkpoint yet) start then, or after `boundMs` whatever happened: a window
- * that cannot answer (a slow server, no network) never holds the download back for long.
+ * its first window page is stored on the device, or that it has none to read; the others'
+ * first pulls (no checkpoint yet) start then, or after `boundMs` whatever happened: a
+ * window that cannot answer (a slow server, no network) never holds the download back for
+ * long. Stored, not just answered: on a slow tablet the others' pages would hold back the
+ * window's storing, and so today's list (docs/decisions/0065-ventana-pedida-al-abrir.md).
  */
 /** The longest the other tables' first pages wait for the windows. */
 export const WINDOWS_FIRST_BOUND_MS = 5_000
 
 export class WindowsFirst {
   private readonly waiting: Set<string>
+  private readonly early = new Map<string, Promise<WindowPage | null>>()
   private release!: () => void
   private readonly opened = new Promise<void>((resolve) => (this.release = resolve))
   private readonly timer: ReturnType<typeof setTimeout> | null = null
@@ -83,7 +86,7 @@ export class WindowsFirst {
     else this.timer = setTimeout(() => this.release(), boundMs)
   }
 
-  /** `table`'s first window page has answered, or it has no window to read (again). */
+  /** `table`'s first window page is stored, or it has no window to read (again). */
   done(table: string): void {
     if (!this.waiting.delete(table) || this.waiting.size > 0) return
     if (this.timer) clearTimeout(this.timer)
@@ -94,4 +97,33 @@ export class WindowsFirst {
   wait(): Promise<void> {
     return this.opened
   }
+
+  /**
+   * A new device's first window page, asked for as the session opens: RxDB's replications
+   * take a second or more to start on a slow tablet, and the request needs none of them
+   * (docs/decisions/0065-ventana-pedida-al-abrir.md). The table's first pull takes it.
+   */
+  readEarly(table: string, read: () => Promise<WindowPage | null>): void {
+    const page = read()
+    // A session closed before its first pull stops the read: nobody takes that page.
+    page.catch(() => {})
+    this.early.set(table, page)
+  }
+
+  /** The page read early, once, for a pull from the start; a pull resuming a checkpoint drops it. */
+  takeEarly(table: string, fromStart: boolean): Promise<WindowPage | null> | undefined {
+    const page = this.early.get(table)
+    this.early.delete(table)
+    return fromStart ? page : undefined
+  }
+}
+
+/** Reads early the first window of each table whose first download has not finished on this device. */
+export function readWindowsEarly(
+  windowsFirst: WindowsFirst,
+  tables: readonly TableDef[],
+  unfinished: readonly string[],
+  read: (def: TableDef) => Promise<WindowPage | null>,
+): void {
+  for (const def of tables) if (def.firstWindow && unfinished.includes(def.name)) windowsFirst.readEarly(def.name, () => read(def))
 }

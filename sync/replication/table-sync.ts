@@ -209,8 +209,16 @@ export class TableSync {
   private async pull(checkpoint: PullCheckpoint | undefined, batchSize: number) {
     const window = this.def.firstWindow ? { window: null } : {}
     if (this.def.firstWindow && (!checkpoint || typeof checkpoint.window === 'string')) {
-      const first = await this.pullWindow(checkpoint, batchSize).finally(() => this.env.windowsFirst.done(this.def.name))
-      if (first) return first
+      const first = await this.pullWindow(checkpoint, batchSize).catch((error: unknown) => {
+        this.env.windowsFirst.done(this.def.name)
+        throw error
+      })
+      if (first) {
+        // The others' first pages wait until this one is stored (first-window.ts).
+        void downstreamStored(this.replication!).then(() => this.env.windowsFirst.done(this.def.name))
+        return first
+      }
+      this.env.windowsFirst.done(this.def.name)
       // Nothing (more) in the window: the general pull starts, under the window's floor.
       if (checkpoint) checkpoint = { xid: '0', id: null, floor: checkpoint.floor, window: null }
     } else if (this.def.firstWindow) {
@@ -255,7 +263,9 @@ export class TableSync {
   /** A page of the first window, or null once it holds nothing more (first-window.ts). */
   private async pullWindow(checkpoint: PullCheckpoint | undefined, batchSize: number) {
     const ctx = this.env.retryContext(this.stopped, `pull:${this.def.name}`)
-    const page = await readFirstWindow(this.def, this.env.backend, ctx, checkpoint, batchSize)
+    const read = () => readFirstWindow(this.def, this.env.backend, ctx, checkpoint, batchSize)
+    const early = this.env.windowsFirst.takeEarly(this.def.name, !checkpoint)
+    const page = await (early ? early.catch(read) : read())
     if (!page) return null
     this.env.log(`${this.def.name}: ${page.documents.length} fila(s) de los días cercanos antes que el resto`)
     // Not counted in the download's progress: the general pull brings them again.

@@ -3,10 +3,11 @@
  * (docs/decisions/0055-hoy-primero.md): against the real sync SQL functions, with a
  * fixture table that has a date column and a first window like tb_citas'.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
 import { startTestStack, type TestStack } from '../../support/stack.ts'
 import { SyncSession } from '../../../sync/session.ts'
+import { TableSync } from '../../../sync/replication/table-sync.ts'
 import { manualNetwork } from '../../../sync/runtime/network.ts'
 import { createFixtureTables, fxNotas } from '../../sync/fixture-tables.ts'
 import { defineTable, type TableDef } from '../../../sync/tables/table-def.ts'
@@ -176,5 +177,40 @@ describe('first window of a new device', () => {
     const answered = order.indexOf('ventana sx_agenda respondida')
     expect(answered).toBeGreaterThan(-1)
     expect(order.indexOf('pull sx_notas (primera)')).toBeGreaterThan(answered)
+  })
+
+  it('a new device asks for its window as the session opens, before the replications start, and reads it once', async () => {
+    await seed([dia(0), dia(1), dia(-50)])
+    const backend = createSqlBackend(stack.db, USER)
+    const order: string[] = []
+    const pull = backend.pull.bind(backend)
+    const window = backend.window.bind(backend)
+    let windows = 0
+    backend.pull = async (table, request) => {
+      order.push(`pull ${table}${request.fresh ? ' (primera)' : ''}`)
+      return pull(table, request)
+    }
+    backend.window = async (table, request) => {
+      windows++
+      return window(table, request)
+    }
+    const start = TableSync.prototype.start
+    const starts = vi.spyOn(TableSync.prototype, 'start').mockImplementation(function (this: TableSync, collection) {
+      order.push(`inicio ${this.def.name}`)
+      start.call(this, collection)
+    })
+    try {
+      // The table with a window comes second in the list.
+      const session = await device(backend, 10, [fxNotas, fxAgenda])
+      await waitFor('primera descarga', () => session.status.getState().initialSync?.done, 30_000)
+      // Its window's first request (the tombstone floor) went out before any replication
+      // started, and the table with a window started first.
+      expect(order.slice(0, 3)).toEqual(['pull sx_agenda (primera)', 'inicio sx_agenda', 'inicio sx_notas'])
+      // The replication took that page: the window was read once.
+      expect(windows).toBe(1)
+      expect(await session.collection('sx_agenda')!.count().exec()).toBe(3)
+    } finally {
+      starts.mockRestore()
+    }
   })
 })
