@@ -30,7 +30,7 @@
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { pathToFileURL } from 'node:url'
-import { internalStatementDeadlineMs, openDb, type Db, type Queryable } from './db.ts'
+import { openDb, type Db, type Queryable } from './db.ts'
 import { migrate } from './migrate.ts'
 import { defaultDataDir } from './paths.ts'
 import { lockDataDir, type DataDirLock } from './data-lock.ts'
@@ -84,21 +84,6 @@ export async function seedDemoIfEmpty(db: Db, options: DemoOptions): Promise<Dem
     `select not exists (select 1 from public.tb_pacientes) and not exists (select 1 from public.tb_citas) as vacia`,
   )
   return rows[0]?.vacia ? seedDemo(db, options) : null
-}
-
-/**
- * seedDemo on a started stack's database, whose statements have the stack's per-statement
- * limit: a demo-volume statement passed it on a busy machine ('canceling statement due to
- * statement timeout', twice in seven bench runs). The generation runs without it, as
- * `--demo` does before the stack starts; the limit is back once it is done.
- */
-export async function seedDemoOnStack(db: Db, options: DemoOptions): Promise<DemoResult> {
-  db.setStatementDeadline?.(0)
-  try {
-    return await seedDemo(db, options)
-  } finally {
-    db.setStatementDeadline?.(internalStatementDeadlineMs)
-  }
 }
 
 export async function seedDemo(db: Db, options: DemoOptions): Promise<DemoResult> {

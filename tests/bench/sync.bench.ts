@@ -12,7 +12,7 @@
  * on it are an upper bound for a tablet's Dexie storage.
  */
 import { startStack, defaultSeed } from '../../supabase/local/server.ts'
-import { seedDemoOnStack } from '../../supabase/local/seed-demo.ts'
+import { seedDemoOnStack } from './support/demo-volume.ts'
 import { Device } from '../sync/device.ts'
 import type { Figure } from './run.ts'
 

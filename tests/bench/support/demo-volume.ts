@@ -6,7 +6,8 @@
  * run on rows like the ones a tablet holds, not on hand-made fixtures.
  */
 import { startStack, defaultSeed, type LocalStack } from '../../../supabase/local/server.ts'
-import { seedDemoOnStack } from '../../../supabase/local/seed-demo.ts'
+import { seedDemo, type DemoOptions, type DemoResult } from '../../../supabase/local/seed-demo.ts'
+import { internalStatementDeadlineMs, type Db } from '../../../supabase/local/db.ts'
 import type { PagoReporte, TratamientoComision } from '../../../src/domain/comisiones.ts'
 import type { CitaAdelanto } from '../../../src/domain/reporte-pagos.ts'
 import type { Egreso } from '../../../src/domain/egresos.ts'
@@ -19,6 +20,21 @@ export const DEMO = { patients: 5000, appointments: 20_000, payments: 20_000, se
 /** On BENCH_PORT when given (a port of one's own on a shared machine), else any free port. */
 export async function demoStack(serveApp: boolean): Promise<LocalStack> {
   return startStack({ memory: true, port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1', seed: defaultSeed, serveApp, log: () => {} })
+}
+
+/**
+ * seedDemo on a started stack's database, whose statements have the stack's per-statement
+ * limit: a demo-volume statement passed it on a busy machine ('canceling statement due to
+ * statement timeout', twice in seven bench runs). The generation runs without it, as
+ * `--demo` does before the stack starts; the limit is back once it is done.
+ */
+export async function seedDemoOnStack(db: Db, options: DemoOptions): Promise<DemoResult> {
+  db.setStatementDeadline?.(0)
+  try {
+    return await seedDemo(db, options)
+  } finally {
+    db.setStatementDeadline?.(internalStatementDeadlineMs)
+  }
 }
 
 /** Seeds the demo volume and says what it wrote (printed, so a reader sees the volume). */

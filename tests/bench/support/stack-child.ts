@@ -4,7 +4,7 @@
  * options as JSON in argv; answers the parent's commands over IPC.
  */
 import { startStack, defaultSeed, type StackOptions } from '../../../supabase/local/server.ts'
-import { seedDemoOnStack } from '../../../supabase/local/seed-demo.ts'
+import { seedDemoOnStack } from './demo-volume.ts'
 import type { ChildCommand } from './stack-process.ts'
 
 const options = JSON.parse(process.argv[2] ?? '{}') as Pick<StackOptions, 'databaseUrl'>
