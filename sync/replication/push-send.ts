@@ -40,8 +40,8 @@ export interface PushSender {
     backend: SyncBackend
     retryContext(stopped: () => boolean, source: string): RetryContext
     pause(ms: number): Promise<void>
-    /** Local writes other than `batchSize` of this table are still waiting to upload. */
-    othersPending(table: string, batchSize: number): Promise<boolean>
+    /** Local writes of other tables are still waiting to upload. */
+    othersPending(table: string): Promise<boolean>
     newId(): string
     log(message: string): void
   }
@@ -110,7 +110,7 @@ export async function sendPush(sender: PushSender, work: PendingWork[], outcome:
   if (
     missingParent &&
     foreignKeyAttempt < FOREIGN_KEY_RETRIES &&
-    (foreignKeyAttempt === 0 || (await sender.env.othersPending(sender.def.name, work.length)))
+    (foreignKeyAttempt === 0 || (await sender.env.othersPending(sender.def.name)))
   ) {
     await sender.env.pause(backoffDelay(foreignKeyAttempt, 'retry'))
     return sendPush(sender, work, outcome, foreignKeyAttempt + 1)

@@ -83,8 +83,8 @@ export interface TableSyncEnv {
   onUnexpectedError(table: string, error: unknown): void
   /** The first pages of tables without a window wait for the windows (first-window.ts). */
   windowsFirst: WindowsFirst
-  /** Local writes other than `batchSize` of this table are still waiting to upload. */
-  othersPending(table: string, batchSize: number): Promise<boolean>
+  /** Local writes of other tables are still waiting to upload. */
+  othersPending(table: string): Promise<boolean>
   newId(): string
   log(message: string): void
 }

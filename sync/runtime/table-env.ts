@@ -78,9 +78,13 @@ export function tableSyncEnv(parts: SessionParts): TableSyncEnv {
       parts.log(`${table}: ${String((error as Error)?.message ?? error)}`)
       errors.set(`unexpected:${table}`, { message: `Error inesperado al sincronizar ${table}.`, collection: table })
     },
-    othersPending: async (table, batch) => {
+    // Only other tables: this table's waiting writes queue behind the batch being retried
+    // (RxDB uploads a table's batches one at a time), so they cannot bring its parent
+    // meanwhile. Counting them kept a refused delete retrying for ~30 s while the next
+    // write of its table waited (docs/decisions/0024).
+    othersPending: async (table) => {
       const counts = await parts.pendingCounts()
-      return Object.entries(counts).some(([name, n]) => (name === table ? n > batch : n > 0))
+      return Object.entries(counts).some(([name, n]) => name !== table && n > 0)
     },
     newId: () => crypto.randomUUID(),
     log: parts.log,

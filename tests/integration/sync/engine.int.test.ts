@@ -243,6 +243,25 @@ describe('sync engine', () => {
     expect(a.session.status.getState().refused).toEqual([])
   })
 
+  it("a row refused for a missing parent is tried again once, not while the next write of its own table waits behind it", async () => {
+    const a = await device()
+    const parent = id()
+    await notas(a).insert({ id_nota: parent, titulo: `padre ${parent.slice(0, 8)}` })
+    await waitFor('padre en el servidor', () => serverNota(parent))
+    await settled(a)
+    a.network.set(false)
+    const orphan = id()
+    // Its parent exists nowhere: the server refuses it (23503) however long it waits.
+    await items(a).insert({ id_item: orphan, id_nota: id(), cantidad: 1 })
+    await items(a).insert({ id_item: id(), id_nota: parent, cantidad: 2 })
+    const before = a.backend.pushedRows.sx_items ?? 0
+    a.network.set(true)
+    const refused = await waitFor('rechazo registrado', () => a.session.status.getState().refused.find((r) => r.docId === orphan), 60_000)
+    expect(refused.code).toBe('23503')
+    // The orphan went twice (the first answer and the one retry), the other row once.
+    expect((a.backend.pushedRows.sx_items ?? 0) - before).toBeLessThanOrEqual(4)
+  })
+
   it('an update hidden by RLS removes the row locally and says why', async () => {
     const a = await device()
     const idNota = id()
